@@ -1,0 +1,81 @@
+"""The rules of 2048, and nothing else: no web, no drawing, standard library only.
+
+A game is played on a 4x4 board, in four directions:
+
+>>> import engine
+>>> engine.DIRECTIONS
+('up', 'down', 'left', 'right')
+
+`slide` is the deterministic part of a move (no new tile): the board afterwards and the points.
+
+>>> engine.slide([[4, 4, 4, 4], [4, 4, 4, 0], [2, 0, 0, 2], [256, 256, 0, 0]], "left")
+(((8, 8, 0, 0), (8, 4, 0, 0), (4, 0, 0, 0), (512, 0, 0, 0)), 540)
+
+A `Game` adds the rest: seeded spawns, the score, the win at the first 2048 and the end.
+
+>>> game = engine.Game.from_rows([[1024, 1024, 0, 0], [0] * 4, [0] * 4, [2, 0, 0, 0]], seed=7)
+>>> game.legal_moves()
+('up', 'down', 'left', 'right')
+>>> game.move("left")
+True
+>>> game.rows[0][0], game.score, game.last_points, game.won, game.awaiting_choice
+(2048, 2048, 2048, True, True)
+>>> game.move("right")  # refused until the player answers the win banner
+False
+>>> game.keep_playing()
+>>> game.move("right")
+True
+>>> game.over
+False
+
+Every move reports what happened to each tile, for animation. The merged 2048 above has a new
+id and remembers the two tiles it came from; the tile that just appeared is marked new:
+
+>>> game = engine.Game.from_rows([[1024, 1024, 0, 0], [0] * 4, [0] * 4, [2, 0, 0, 0]], seed=7)
+>>> game.move("left")
+True
+>>> merged = next(tile for tile in game.tiles if tile.value == 2048)
+>>> [(parent.id, parent.previous) for parent in merged.merged_from], merged.id
+([(1, (0, 0)), (2, (0, 1))], 4)
+>>> sum(tile.is_new for tile in game.tiles)
+1
+
+Same seed and same moves, same game, also through a save and restore:
+
+>>> first, second = engine.Game.new(seed=42), engine.Game.new(seed=42)
+>>> for direction in ("left", "up", "right", "down"):
+...     _ = first.move(direction)
+...     second = engine.Game.from_dict(second.to_dict())
+...     _ = second.move(direction)
+>>> first.rows == second.rows and first.to_dict() == second.to_dict()
+True
+
+Bad input is refused before anything changes:
+
+>>> game.move("sideways")
+Traceback (most recent call last):
+...
+ValueError: unknown direction 'sideways'; expected one of ('up', 'down', 'left', 'right')
+
+Modules: `directions`, `line` (the merge rules on one line), `board` (the packed board and
+its cached tables), `rng` (seeded spawns), `tiles` (tile identities), `validation` and
+`saved_state` (checked input and the saved form, documented there), `game` (the `Game` class).
+"""
+
+from collections.abc import Sequence
+
+from engine import board as _board
+from engine import validation as _validation
+from engine.directions import DIRECTIONS, check_direction
+from engine.game import Game
+from engine.tiles import Tile
+
+__all__ = ["DIRECTIONS", "Game", "Tile", "slide"]
+
+
+def slide(rows: Sequence[Sequence[int]], direction: str) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """Push the tiles of `rows` in `direction`, without spawning: (new rows, points scored)."""
+    check_direction(direction)
+    board = _board.pack(_validation.exponent_rows(rows))
+    new_board, points = _board.MOVES[direction](board)
+    return _board.tile_values(new_board), points

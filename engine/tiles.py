@@ -1,0 +1,210 @@
+"""Tile identities: which tile went where in the last move, so a page can animate it.
+
+The ledger keeps one id per cell (0 = empty). A move rewrites only the cells whose content
+changed, following a plan cached per (direction, line, line content) next to the line's move
+result: a tile that slides keeps its id, a merged tile gets a fresh id, so does a spawned tile.
+"""
+
+from dataclasses import dataclass
+from typing import NamedTuple, Optional
+
+from engine.board import (
+    BOARD_BITS,
+    BOARD_MASK,
+    Board,
+    LineTable,
+    column_exponents,
+    exponent_at,
+    line_keys,
+    line_move,
+    row_exponents,
+)
+from engine.directions import DIRECTIONS
+from engine.line import slide_line
+
+Position = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One tile on the board, as the last move left it.
+
+    `previous` is where it was before the move (None for a new, merged or freshly loaded tile),
+    `merged_from` the two tiles that became this one (their row/col is this tile's cell),
+    `is_new` marks the spawned tile (and both starting tiles of a new game).
+    """
+
+    id: int
+    value: int
+    row: int
+    col: int
+    previous: Optional[Position] = None
+    merged_from: Optional[tuple["Tile", "Tile"]] = None
+    is_new: bool = False
+
+
+# Cells of each line in the order the tiles travel: direction -> 4 lines of 4 cells.
+_LINE_CELLS = {
+    "left": tuple(tuple(4 * row + col for col in range(4)) for row in range(4)),
+    "right": tuple(tuple(4 * row + col for col in reversed(range(4))) for row in range(4)),
+    "up": tuple(tuple(4 * row + col for row in range(4)) for col in range(4)),
+    "down": tuple(tuple(4 * row + col for row in reversed(range(4))) for col in range(4)),
+}
+
+# What one line's move does to the tiles' ids: `slides` holds (cell, source cell) for each cell
+# whose content changes without a merge (source EMPTY_SLOT when the cell is emptied), `merges`
+# holds (cell, first source, second source) for each cell receiving a merged tile.
+EMPTY_SLOT = 16  # index of the extra id slot, always 0, that emptied cells copy from
+
+
+class LinePlan(NamedTuple):
+    move_value: int  # see board.line_move
+    slides: tuple[tuple[int, int], ...]
+    merges: tuple[tuple[int, int, int], ...]
+    empty_after: tuple[int, ...]  # the line's cells left empty by the move
+
+
+_SHARED: dict[tuple, tuple] = {}
+
+
+def _shared(value: tuple) -> tuple:
+    """One object for equal tuples, so that the plans stay small in memory."""
+    return _SHARED.setdefault(value, value)
+
+
+def _line_table(direction: str, position: int) -> LineTable:
+    """For one line of the board pushed in `direction`: its packed content -> its LinePlan.
+    The move and the tiles' bookkeeping come from the same look-up."""
+    cells = _LINE_CELLS[direction][position]
+    read = row_exponents if direction in ("left", "right") else column_exponents
+    reverse = direction in ("right", "down")
+    move_value = line_move(direction, position)
+
+    def compute(key: int) -> LinePlan:
+        exponents = read(key)
+        in_travel_order = exponents[::-1] if reverse else exponents
+        slides, merges, empty_after = [], [], []
+        for slot, origin in enumerate(slide_line(in_travel_order).origins):
+            cell = cells[slot]
+            if len(origin) == 2:
+                merges.append(_shared((cell, cells[origin[0]], cells[origin[1]])))
+            elif origin and cells[origin[0]] != cell:
+                slides.append(_shared((cell, cells[origin[0]])))
+            elif not origin:
+                empty_after.append(cell)
+                if in_travel_order[slot]:
+                    slides.append(_shared((cell, EMPTY_SLOT)))
+        return LinePlan(
+            move_value(key),
+            _shared(tuple(slides)),
+            _shared(tuple(merges)),
+            _shared(tuple(empty_after)),
+        )
+
+    return LineTable(compute)
+
+
+_TABLES = {
+    direction: tuple(_line_table(direction, position) for position in range(4))
+    for direction in DIRECTIONS
+}
+# direction -> (bits from one line's key to the next, mask of the first key, the four dicts)
+_LOOKUP = {
+    direction: line_keys(direction) + tuple(table.entries for table in tables)
+    for direction, tables in _TABLES.items()
+}
+
+
+class TileLedger:
+    """The id of the tile in each cell (0 = empty), and how the last change got them there."""
+
+    __slots__ = ("ids", "next_id", "_previous_ids", "_last_move", "_new_cells")
+
+    def __init__(self, ids: list[int], next_id: int) -> None:
+        self.ids = ids + [0]  # the extra slot is EMPTY_SLOT
+        self.next_id = next_id
+        self._previous_ids = self.ids
+        # (slides, merges) of the last move; None when there is nothing to animate
+        self._last_move: Optional[tuple[tuple, tuple]] = None
+        self._new_cells: tuple[int, ...] = ()
+
+    @classmethod
+    def numbered(cls, board: Board) -> "TileLedger":
+        """Ids 1, 2, ... for the tiles of a board in reading order."""
+        ids = [0] * 16
+        next_id = 1
+        for cell in range(16):
+            if exponent_at(board, cell):
+                ids[cell] = next_id
+                next_id += 1
+        return cls(ids, next_id)
+
+    def cell_ids(self) -> list[int]:
+        """The id in each cell, reading order, 0 for an empty cell."""
+        return self.ids[:16]
+
+    def move(self, board: Board, direction: str) -> Optional[tuple[Board, int, tuple[int, ...]]]:
+        """Push `board` in `direction`: (new board, points, its empty cells line by line),
+        following every tile's id; None for a move that changes nothing, leaving the ledger
+        as it was."""
+        step, mask, entries0, entries1, entries2, entries3 = _LOOKUP[direction]
+        key0, key1 = board & mask, board >> step & mask
+        key2, key3 = board >> 2 * step & mask, board >> 3 * step & mask
+        try:
+            line0, line1 = entries0[key0], entries1[key1]
+            line2, line3 = entries2[key2], entries3[key3]
+        except KeyError:
+            tables = _TABLES[direction]
+            line0, line1, line2, line3 = (
+                tables[0].get(key0), tables[1].get(key1), tables[2].get(key2), tables[3].get(key3)
+            )
+        total = line0[0] + line1[0] + line2[0] + line3[0]
+        new_board = total & BOARD_MASK
+        if new_board == board:
+            return None
+        previous_ids = self.ids
+        ids = previous_ids[:]
+        slides = line0[1] + line1[1] + line2[1] + line3[1]
+        for cell, source in slides:
+            ids[cell] = previous_ids[source]
+        merges = line0[2] + line1[2] + line2[2] + line3[2]
+        if merges:
+            next_id = self.next_id
+            for cell, _, _ in merges:
+                ids[cell] = next_id
+                next_id += 1
+            self.next_id = next_id
+        self.ids = ids
+        self._previous_ids = previous_ids
+        self._last_move = (slides, merges)
+        self._new_cells = ()
+        return new_board, total >> BOARD_BITS, line0[3] + line1[3] + line2[3] + line3[3]
+
+    def add(self, cell: int) -> None:
+        """Give a fresh id to the tile that just appeared in `cell`."""
+        self.ids[cell] = self.next_id
+        self.next_id += 1
+        self._new_cells += (cell,)
+
+    def tiles(self, board: Board) -> tuple[Tile, ...]:
+        """The tiles of `board` (after the last change) in reading order."""
+        return tuple(self._tile(board, cell) for cell in range(16) if exponent_at(board, cell))
+
+    def _tile(self, board: Board, cell: int) -> Tile:
+        row, col = divmod(cell, 4)
+        value = 1 << exponent_at(board, cell)
+        tile_id = self.ids[cell]
+        if cell in self._new_cells:
+            return Tile(tile_id, value, row, col, is_new=True)
+        if self._last_move is None:
+            return Tile(tile_id, value, row, col)
+        slides, merges = self._last_move
+        for merged_cell, *parents in merges:
+            if merged_cell == cell:
+                merged_from = tuple(
+                    Tile(self._previous_ids[p], value // 2, row, col, previous=divmod(p, 4))
+                    for p in parents
+                )
+                return Tile(tile_id, value, row, col, merged_from=merged_from)
+        source = dict(slides).get(cell, cell)
+        return Tile(tile_id, value, row, col, previous=divmod(source, 4))

@@ -1,0 +1,82 @@
+"""Checks shared by every way a board or a score enters the engine; all raise ValueError."""
+
+import operator
+from collections.abc import Mapping, Set
+
+from engine.rng import SEED_LIMIT
+
+MAX_VALUE = 131072  # the largest tile a 4x4 board can hold
+MAX_EXPONENT = MAX_VALUE.bit_length() - 1
+WIN_EXPONENT = 11  # 2048
+
+ExponentRows = tuple[tuple[int, ...], ...]
+
+
+def integer(value: object, what: str) -> int:
+    """`value` as an int; bools, floats, strings and the like are refused."""
+    if isinstance(value, bool):
+        raise ValueError(f"{what} must be an integer, not a bool")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"{what} must be an integer, not {type(value).__name__}") from None
+
+
+def four_items(value: object, what: str) -> tuple[object, ...]:
+    """The items of a sequence of exactly four; strings, mappings and sets are refused."""
+    if isinstance(value, (str, bytes, bytearray, Mapping, Set)):
+        raise ValueError(f"{what} must be a sequence of 4, not {type(value).__name__}")
+    try:
+        items = tuple(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"{what} must be a sequence of 4, not {type(value).__name__}") from None
+    if len(items) != 4:
+        raise ValueError(f"{what} must have 4 items, not {len(items)}")
+    return items
+
+
+def exponent_of(value: object) -> int:
+    """0 for an empty cell, n for a tile of value 2**n (2 <= 2**n <= 131072)."""
+    number = integer(value, "a cell")
+    if number == 0:
+        return 0
+    if not 2 <= number <= MAX_VALUE or number & (number - 1):
+        raise ValueError(f"a cell must be 0 or a power of two from 2 to {MAX_VALUE}, not {number}")
+    return number.bit_length() - 1
+
+
+def exponent_rows(rows: object) -> ExponentRows:
+    """Rows of tile values (4 sequences of 4 ints) as rows of exponents.
+
+    Refuses a board with two 131072 tiles: no game can hold both, and merging them would leave
+    the range of tile values.
+    """
+    result = tuple(
+        tuple(exponent_of(value) for value in four_items(row, "a row"))
+        for row in four_items(rows, "rows")
+    )
+    if sum(row.count(MAX_EXPONENT) for row in result) > 1:
+        raise ValueError(f"a board holds at most one {MAX_VALUE} tile")
+    return result
+
+
+def check_playable(rows: ExponentRows) -> None:
+    """A game always has at least two tiles on the board."""
+    if sum(1 for row in rows for exponent in row if exponent) < 2:
+        raise ValueError("a game has at least two tiles on the board")
+
+
+def score(value: object) -> int:
+    """A score: a non-negative even int (every merge adds an even value)."""
+    number = integer(value, "score")
+    if number < 0 or number % 2:
+        raise ValueError(f"score must be a non-negative even integer, not {number}")
+    return number
+
+
+def seed(value: object) -> int:
+    """A seed: an int from 0 to 2**64 - 1."""
+    number = integer(value, "seed")
+    if not 0 <= number < SEED_LIMIT:
+        raise ValueError(f"seed must be from 0 to 2**64 - 1, not {number}")
+    return number
