@@ -1,38 +1,56 @@
-"""Long-form pages (rules, strategy, solver), one template per language."""
+"""Long-form pages (rules, strategy, solver), one template per language.
+
+The language comes from the URL; the app's locale selector reads the same ``lang`` view
+argument, so short interface strings on these pages follow it too.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from flask import Blueprint, render_template
-from flask_babel import force_locale
 
-LANGUAGES = ("en", "pl", "ja")
-LANG_RULE = "<any(en, pl, ja):lang>"
+from engine.solver import SETTINGS as SOLVER_SETTINGS
+from webapp import board_examples, controls
+from webapp.config import LANGUAGES
+from webapp.strength_chart import strength_chart
+from webapp.strength_report import load_strength_report
+from webapp.tile_ladder import merge_points, tile_ladder
 
-pages = Blueprint("pages", __name__)
-bp = pages
+LANG_RULE = f"<any({', '.join(LANGUAGES)}):lang>"
+
+bp = Blueprint("pages", __name__)
+bp.add_app_template_global(merge_points, "merge_points")
 
 
 def _render(lang: str, page: str, **context: Any) -> str:
-    """Render templates/pages/<lang>/<page>.html with the page's language as locale."""
-    with force_locale(lang):
-        return render_template(f"pages/{lang}/{page}.html", lang=lang, page=page, **context)
+    """Render templates/pages/<lang>/<page>.html."""
+    return render_template(f"pages/{lang}/{page}.html", lang=lang, page=page, **context)
 
 
-@pages.route(f"/{LANG_RULE}/rules")
+@bp.route(f"/{LANG_RULE}/rules")
 def rules(lang: str) -> str:
-    """The full rules, with drawn examples, controls and the tile ladder."""
-    return _render(lang, "rules")
+    """The full rules, with drawn examples, the controls and the tile ladder."""
+    return _render(
+        lang,
+        "rules",
+        examples=board_examples.RULES,
+        controls=controls.reference_table(),
+        ladder=tile_ladder(),
+    )
 
 
-@pages.route(f"/{LANG_RULE}/strategy")
+@bp.route(f"/{LANG_RULE}/strategy")
 def strategy(lang: str) -> str:
-    """Proven strategies, each with an example board."""
-    return _render(lang, "strategy")
+    """Proven strategies and the four mistakes, each with an example board."""
+    return _render(lang, "strategy", examples=board_examples.STRATEGY)
 
 
-@pages.route(f"/{LANG_RULE}/solver")
+@bp.route(f"/{LANG_RULE}/solver")
 def solver(lang: str) -> str:
-    """How the built-in solver works, with its measured strength."""
-    return _render(lang, "solver")
+    """How the built-in solver works, with its measured strength when a measurement exists."""
+    report = load_strength_report()
+    chart = strength_chart(report) if report else None
+    return _render(
+        lang, "solver", report=report, chart=chart, solver_settings=tuple(SOLVER_SETTINGS.values())
+    )

@@ -1,0 +1,141 @@
+"""Measure the solver's strength and speed by playing whole games from fixed seeds.
+
+    python bench/solver_strength.py --setting fast --games 50 --first-seed 1000
+    python bench/solver_strength.py --setting all --games 4 --first-seed 1 --max-moves 500
+
+Game i uses seed first_seed + i and is played through engine.Game, keeping playing after 2048.
+Prints, per setting, the share of games reaching each tile, scores and time per move, and merges
+the figures into a JSON file (one entry per setting, so settings can be measured separately).
+The entry is rewritten as each game finishes, in seed order, so a long run that has to be
+stopped still leaves the figures of the games it completed.
+"""
+
+import argparse
+import datetime
+import fcntl
+import json
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from tqdm import tqdm
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
+import engine  # noqa: E402
+import engine.solver  # noqa: E402
+
+MILESTONES = (2048, 4096, 8192, 16384, 32768)
+DEFAULT_JSON = Path(__file__).parent / "results" / "solver_strength.json"
+
+
+def play_game(job: tuple[str, int, int | None]) -> dict:
+    """Play one game with the solver; return its outcome and the time each move took."""
+    setting, seed, max_moves = job
+    game = engine.Game.new(seed)
+    move_seconds, move_cpu_seconds = [], []
+    while not game.over and (max_moves is None or game.moves < max_moves):
+        if game.awaiting_choice:
+            game.keep_playing()
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        direction = engine.solver.choose(game.rows, setting)
+        move_seconds.append(time.perf_counter() - started)
+        move_cpu_seconds.append(time.thread_time() - cpu_started)
+        if direction is None or not game.move(direction):
+            raise RuntimeError(f"seed {seed}: solver chose {direction!r} on {game.rows}")
+    return {
+        "seed": seed,
+        "score": game.score,
+        "max_tile": max(max(row) for row in game.rows),
+        "move_seconds": move_seconds,
+        "move_cpu_seconds": move_cpu_seconds,
+    }
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summarize(games: list[dict], first_seed: int, max_moves: int | None) -> dict:
+    """The figures for one setting, in the shape the solver page renders."""
+    move_ms = [seconds * 1000 for game in games for seconds in game["move_seconds"]]
+    move_cpu_ms = [seconds * 1000 for game in games for seconds in game["move_cpu_seconds"]]
+    scores = [game["score"] for game in games]
+    summary = {
+        "games": len(games),
+        "first_seed": first_seed,
+        "reached": {
+            str(tile): sum(game["max_tile"] >= tile for game in games) / len(games)
+            for tile in MILESTONES
+        },
+        "mean_score": round(statistics.mean(scores)),
+        "median_score": round(statistics.median(scores)),
+        "median_ms_per_move": round(statistics.median(move_ms), 2),
+        "p95_ms_per_move": round(percentile(move_ms, 0.95), 2),
+        "moves_per_second": round(1000 * len(move_ms) / sum(move_ms), 1),
+        # CPU time of the searching thread: the solver's own cost on a machine busy with more
+        "median_cpu_ms_per_move": round(statistics.median(move_cpu_ms), 2),
+        "p95_cpu_ms_per_move": round(percentile(move_cpu_ms, 0.95), 2),
+        "measured_on": datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
+    }
+    if max_moves is not None:
+        summary["max_moves"] = max_moves
+    return summary
+
+
+def print_summary(setting: str, summary: dict, games: list[dict]) -> None:
+    print(f"\n== {setting}: {summary['games']} games, seeds {summary['first_seed']}.."
+          f"{summary['first_seed'] + summary['games'] - 1}")
+    for tile, share in summary["reached"].items():
+        print(f"  reached {tile:>5}: {share:6.1%}")
+    for key in ("mean_score", "median_score", "median_ms_per_move", "p95_ms_per_move",
+                "moves_per_second", "median_cpu_ms_per_move", "p95_cpu_ms_per_move"):
+        print(f"  {key.replace('_', ' ')}: {summary[key]}")
+    tiles = sorted(game["max_tile"] for game in games)
+    print(f"  largest tile per game: {tiles}")
+
+
+def merge_into(path: Path, setting: str, summary: dict) -> None:
+    """Replace one setting's entry in the results file, keeping the others.
+
+    A lock next to the file lets runs of different settings write at the same time.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock.tmp"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        results = json.loads(path.read_text()) if path.exists() else {"settings": {}}
+        results["settings"][setting] = summary
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(results, indent=2) + "\n")
+        os.replace(temporary, path)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--setting", action="append", choices=[*engine.solver.SETTINGS, "all"],
+                        help="setting to measure (repeatable, or 'all'); default fast")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--max-moves", type=int, help="stop each game after this many moves")
+    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="results file to merge into")
+    args = parser.parse_args()
+    chosen = args.setting or ["fast"]
+    settings = list(engine.solver.SETTINGS) if "all" in chosen else list(dict.fromkeys(chosen))
+
+    with multiprocessing.Pool(args.workers, initializer=engine.solver.warm_up) as pool:
+        for setting in settings:
+            jobs = [(setting, args.first_seed + i, args.max_moves) for i in range(args.games)]
+            games = []
+            for game in tqdm(pool.imap(play_game, jobs), total=len(jobs), desc=setting):
+                games.append(game)
+                summary = summarize(games, args.first_seed, args.max_moves)
+                merge_into(args.json, setting, summary)
+            print_summary(setting, summary, games)
+
+
+if __name__ == "__main__":
+    main()

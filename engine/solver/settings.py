@@ -1,0 +1,39 @@
+"""Named search settings: how deep to look, where to cut off, and the work and time limits.
+
+The depth grows with the number of distinct tiles on the board: a board with many different
+tiles is harder to keep in order, and it usually has few empty cells, so each move of look-ahead
+costs less. Moves are decided by depth, cut-off and node limit alone (deterministic); the time
+budget is a safety net for an overloaded machine (see api.py).
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One way to run the search.
+
+    The depth counts player moves, the move being chosen included: distinct tiles minus
+    `depth_offset`, kept within min_depth..max_depth.
+    """
+
+    name: str
+    min_depth: int
+    max_depth: int
+    depth_offset: int
+    probability_cutoff: float  # branches less likely than this are scored by the heuristic
+    node_limit: int  # most positions expanded for one move, all deepening passes together
+    time_budget: float  # seconds per move; binds only on a machine much slower than usual
+
+    def depth_for(self, distinct_tiles: int) -> int:
+        """Search depth for a board holding this many different tile values."""
+        return max(self.min_depth, min(self.max_depth, distinct_tiles - self.depth_offset))
+
+
+SETTINGS: dict[str, Setting] = {
+    setting.name: setting
+    for setting in (
+        Setting("fast", 4, 7, 6, 1e-4, 20_000, 0.08),
+        Setting("strong", 5, 9, 4, 1e-4, 400_000, 1.0),
+    )
+}

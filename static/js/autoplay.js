@@ -1,0 +1,55 @@
+// Auto-play: asks for a hint, then plays the suggested move through the same queue as a person,
+// at the speed the player sets. It stops at the win banner, at game over, and at any key press or
+// tap on the page (a game key that stops it does nothing else); its own button and the speed
+// slider keep their usual roles.
+
+const MOVES = new Set(["up", "down", "left", "right"]);
+const ACTIVATION_KEYS = ["Enter", " "];
+
+/**
+ * request(intent) queues an intent; keys are the page's key bindings; onAnswer must be given
+ * every answer the page applies, with the state the page then shows.
+ */
+export function createAutoplay({ button, speed, request, keys }) {
+  let running = false;
+  let timer = null;
+
+  function setRunning(value) {
+    running = value;
+    button.setAttribute("aria-pressed", String(value));
+    if (!value) clearTimeout(timer);
+  }
+
+  window.addEventListener("keydown", (event) => {
+    const togglesButton = event.target === button && ACTIVATION_KEYS.includes(event.key);
+    if (!running || event.target === speed || togglesButton) return;
+    setRunning(false);
+    if (keys[event.key]) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, { capture: true });
+  window.addEventListener("pointerdown", (event) => {
+    if (running && !button.contains(event.target) && !speed.contains(event.target)) setRunning(false);
+  }, { capture: true });
+
+  return {
+    toggle() {
+      setRunning(!running);
+      if (running) request("hint");
+    },
+    stop() {
+      setRunning(false);
+    },
+    onAnswer(intent, shown, ok) {
+      if (!running) return;
+      if (!ok || shown.state !== "playing") return setRunning(false);
+      if (intent === "hint") {
+        if (!shown.hint) return setRunning(false);
+        timer = setTimeout(() => request(shown.hint), 1000 / Number(speed.value));
+      } else if (MOVES.has(intent)) {
+        request("hint");
+      }
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// View: swaps a server-rendered fragment into the page. Every top-level element of the fragment
+// replaces the content of the page element with the same id; the board is merged tile by tile
+// (keyed by data-id) so tiles slide, merged tiles pop and parents of a merge fade out.
+
+/** Apply one fragment from the server to the page. */
+export function applyFragment(html, doc = document) {
+  const template = doc.createElement("template");
+  template.innerHTML = html;
+  for (const incoming of [...template.content.children]) {
+    const current = doc.getElementById(incoming.id);
+    if (!current) continue;
+    if (incoming.id === "board") {
+      updateBoard(current, incoming);
+    } else {
+      syncAttributes(current, incoming);
+      current.replaceChildren(...incoming.childNodes);
+    }
+  }
+  focusOverlay(doc);
+}
+
+/** What the page currently shows, for the parts of the script that react to it. */
+export function shownState(doc = document) {
+  const board = doc.getElementById("board");
+  return {
+    state: board.dataset.state,
+    inProgress: board.dataset.inProgress === "true",
+    hint: doc.getElementById("hint-arrow").dataset.direction || null,
+  };
+}
+
+/** Show a message written on the page in advance (e.g. when the server is unreachable). */
+export function showMessage(text, doc = document) {
+  doc.getElementById("message").textContent = text;
+}
+
+function updateBoard(board, incoming) {
+  removeLeaving(board);
+  syncAttributes(board, incoming);
+  const shown = new Map([...board.querySelectorAll(".tile")].map((tile) => [tile.dataset.id, tile]));
+  const kept = new Set();
+  const arriving = [];
+  for (const next of [...incoming.children]) {
+    let tile = shown.get(next.dataset.id);
+    if (tile) {
+      syncAttributes(tile, next);
+      tile.textContent = next.textContent;
+    } else {
+      tile = next;
+      if (tile.dataset.fromRow !== undefined) {
+        arriving.push([tile, tile.dataset.row, tile.dataset.col]);
+        tile.dataset.row = tile.dataset.fromRow;
+        tile.dataset.col = tile.dataset.fromCol;
+      }
+      board.append(tile);
+    }
+    kept.add(tile);
+  }
+  for (const tile of shown.values()) if (!kept.has(tile)) tile.remove();
+  if (arriving.length) {
+    board.getBoundingClientRect(); // draw them at the previous cell first, then move
+    for (const [tile, row, col] of arriving) Object.assign(tile.dataset, { row, col });
+  }
+  if (board.querySelector("[data-leaving]")) {
+    setTimeout(() => removeLeaving(board), slideMilliseconds(board));
+  }
+}
+
+function removeLeaving(board) {
+  for (const tile of board.querySelectorAll("[data-leaving]")) tile.remove();
+}
+
+function slideMilliseconds(board) {
+  return Number(getComputedStyle(board).getPropertyValue("--slide-ms")) || 0;
+}
+
+function syncAttributes(current, incoming) {
+  for (const { name } of [...current.attributes]) {
+    if (!incoming.hasAttribute(name)) current.removeAttribute(name);
+  }
+  for (const { name, value } of incoming.attributes) {
+    if (current.getAttribute(name) !== value) current.setAttribute(name, value);
+  }
+}
+
+function focusOverlay(doc) {
+  const button = doc.querySelector("#status button");
+  if (button && !doc.getElementById("status").contains(doc.activeElement)) button.focus();
+}

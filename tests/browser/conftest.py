@@ -1,0 +1,107 @@
+"""Browser fixtures: the app served by a real server thread on a free loopback port, a tmp
+instance folder (so a restart on the same folder keeps the games), and Chromium's launch args."""
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from engine import Game
+
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = {
+        **browser_type_launch_args,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"],
+    }
+    if os.path.exists(DEBIAN_CHROMIUM):
+        args["executable_path"] = DEBIAN_CHROMIUM
+    return args
+
+
+class SlowAnswers:
+    """WSGI middleware delaying every POST, so the page's presses outrun the server."""
+
+    def __init__(self, app, seconds: float) -> None:
+        self.app, self.seconds = app, seconds
+
+    def __call__(self, environ, start_response):
+        if environ["REQUEST_METHOD"] == "POST":
+            time.sleep(self.seconds)
+        return self.app(environ, start_response)
+
+
+class LiveServer:
+    """The game app on a werkzeug server thread; restart() serves a new app on the same folder."""
+
+    def __init__(self, build_app, store_type, instance_path: Path) -> None:
+        self.build_app, self.store_type, self.instance_path = build_app, store_type, instance_path
+        self.port = 0
+        self.post_delay = 0.0
+        self._start()
+
+    def _start(self) -> None:
+        self.app = self.build_app(self.instance_path)
+        if self.post_delay:
+            self.app.wsgi_app = SlowAnswers(self.app.wsgi_app, self.post_delay)
+        self.store = self.store_type(self.app)
+        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self.port = self.server.server_port
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
+    def restart(self, post_delay: float = 0.0) -> None:
+        """Stop, then serve a new app on the same instance folder and port."""
+        self.stop()
+        self.post_delay = post_delay
+        self._start()
+
+    def sid_of(self, context) -> str:
+        """The session id a browser context holds."""
+        return next(c["value"] for c in context.cookies() if c["name"] == "session")
+
+
+@pytest.fixture
+def server(tmp_path, make_web_app, session_store):
+    live = LiveServer(make_web_app, session_store, tmp_path / "instance")
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def open_game(server):
+    """open_game(page, rows=None, seed=None): load the game page and return the session id;
+    with rows, the stored game is first replaced by that position."""
+
+    def open_page(page, rows=None, seed=None) -> str:
+        page.goto(server.url)
+        sid = server.sid_of(page.context)
+        if rows is not None:
+            server.store.update(sid, game=Game.from_rows(rows, seed=seed).to_dict())
+            page.reload()
+        return sid
+
+    return open_page

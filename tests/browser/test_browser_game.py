@@ -1,0 +1,267 @@
+"""The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from engine import Game
+
+pytestmark = pytest.mark.browser
+
+MOVE_KEYS = {
+    "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
+    "w": "up", "s": "down", "a": "left", "d": "right",
+    "k": "up", "j": "down", "h": "left", "l": "right",
+}
+NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
+NEAR_LOSS = [[128, 16, 4, 128], [64, 128, 64, 16], [128, 32, 8, 4], [8, 128, 16, 0]]  # seed 5
+
+
+def shown_board(page: Page) -> list[list[int]]:
+    """The board the page shows, from its current (not leaving) tiles."""
+    return page.evaluate("""() => {
+        const rows = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]];
+        for (const tile of document.querySelectorAll('#board .tile:not([data-leaving])')) {
+            rows[Number(tile.dataset.row)][Number(tile.dataset.col)] = Number(tile.dataset.value);
+        }
+        return rows;
+    }""")
+
+
+def settle(page: Page) -> None:
+    """Wait until the last move's animation has ended: only current tiles remain."""
+    expect(page.locator("#board .tile[data-leaving]")).to_have_count(0)
+
+
+def wait_until(page: Page, condition, timeout_ms: int = 15_000) -> None:
+    """Let the page run until condition() holds (checked between short waits)."""
+    for _ in range(timeout_ms // 50):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    assert condition()
+
+
+def test_every_bound_key_sends_its_direction(page: Page, open_game):
+    open_game(page)
+    for key, direction in MOVE_KEYS.items():
+        with page.expect_request("**/move") as request:
+            page.keyboard.press(key)
+        assert f"direction={direction}" in request.value.post_data
+
+
+def test_keys_with_ctrl_held_are_left_to_the_browser(page: Page, open_game):
+    open_game(page)
+    sent = []
+    page.on("request", lambda request: sent.append(request.url) if request.method == "POST" else None)
+    page.keyboard.press("Control+ArrowLeft")
+    page.keyboard.press("Alt+ArrowUp")
+    page.wait_for_timeout(300)
+    assert sent == []
+
+
+def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server, open_game):
+    server.restart(post_delay=0.03)
+    sid = open_game(page)
+    start = Game.from_dict(server.store.read(sid)["game"])
+    keys = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "a", "w", "d", "s", "h", "k"] * 3
+    answered = []
+    page.on("response", lambda response: answered.append(response) if response.url.endswith("/move") else None)
+    for key in keys:
+        page.keyboard.press(key)
+    wait_until(page, lambda: len(answered) == len(keys))
+    settle(page)
+    expected = Game.from_dict(start.to_dict())
+    for key in keys:
+        expected.move(MOVE_KEYS[key])
+    assert server.store.read(sid)["seq"] == len(keys)
+    assert shown_board(page) == [list(row) for row in expected.rows]
+    assert page.locator("#moves").inner_text() == str(expected.moves)
+    assert page.locator("#score").inner_text() == str(expected.score)
+    before = shown_board(page)
+    page.reload()
+    assert shown_board(page) == before
+
+
+def test_server_restart_keeps_the_game(page: Page, server, open_game):
+    open_game(page)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#board")).to_have_attribute("data-in-progress", "true")
+    settle(page)
+    before = shown_board(page)
+    server.restart()
+    page.reload()
+    assert shown_board(page) == before
+
+
+def test_win_banner_then_keep_playing(page: Page, open_game):
+    open_game(page, NEAR_WIN, seed=7)
+    page.keyboard.press("ArrowLeft")
+    banner = page.locator(".overlay-won")
+    expect(banner).to_be_visible()
+    expect(page.locator("#board .tile[data-value='2048']")).to_have_count(1)
+    expect(page.locator(".overlay-won [data-intent='keep-playing']")).to_be_focused()
+    page.locator(".overlay-won [data-intent='keep-playing']").click()
+    expect(banner).to_have_count(0)
+    moves = page.locator("#moves").inner_text()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#moves")).not_to_have_text(moves)
+
+
+def test_game_over_then_try_again(page: Page, open_game):
+    open_game(page, NEAR_LOSS, seed=5)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".overlay-over")).to_be_visible()
+    expect(page.locator("#announcement")).to_contain_text("Game over")
+    page.locator(".overlay-over [data-intent='new']").click()
+    expect(page.locator("#confirm-new")).not_to_be_visible()
+    expect(page.locator(".overlay-over")).to_have_count(0)
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#board .tile")).to_have_count(2)
+
+
+def test_new_game_asks_for_confirmation(page: Page, open_game):
+    open_game(page, [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#moves")).to_have_text("1")
+    settle(page)
+    board = shown_board(page)
+    page.locator("#new-game").click()
+    dialog = page.locator("#confirm-new")
+    expect(dialog).to_be_visible()
+    dialog.locator("button[value='cancel']").click()
+    expect(dialog).not_to_be_visible()
+    assert shown_board(page) == board
+    page.locator("#new-game").click()
+    dialog.locator("button[value='confirm']").click()
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_best_score_survives_new_games_and_visits(page: Page, server, context, open_game):
+    open_game(page, [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#score")).to_have_text("4")
+    expect(page.locator("#best")).to_have_text("4")
+    page.locator("#new-game").click()
+    page.locator("#confirm-new button[value='confirm']").click()
+    expect(page.locator("#score")).to_have_text("0")
+    expect(page.locator("#best")).to_have_text("4")
+    assert page.evaluate("() => localStorage.getItem('best')") == "4"
+    later = context.new_page()
+    later.goto(server.url)
+    assert later.locator("#best").inner_text() == "4"  # rendered by the server, no flash
+    # A cookie lost, localStorage kept: the page restores the best score.
+    context.clear_cookies(name="best")
+    later.reload()
+    expect(later.locator("#best")).to_have_text("4")
+
+
+def test_a_garbage_best_cookie_is_not_trusted(page: Page, server, context):
+    context.add_cookies([{"name": "best", "value": "<b>9</b>", "url": server.url}])
+    page.goto(server.url)
+    expect(page.locator("#best")).to_have_text("0")
+
+
+def test_refused_request_shows_the_message(page: Page, open_game):
+    open_game(page)
+    page.route("**/move", lambda route: route.continue_(headers={
+        name: value for name, value in route.request.headers.items() if name.lower() != "x-csrftoken"
+    }))
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#message")).to_contain_text("security token")
+
+
+IN_PROGRESS = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 0, 0], [0, 2, 0, 4]]
+
+
+def test_screenshots_of_a_game_in_progress(page: Page, new_context, playwright, artifacts,
+                                          open_game):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    phone = new_context(**phone_device(playwright)).new_page()
+    for shown, name in ((page, "game-desktop.png"), (phone, "game-phone.png")):
+        open_game(shown, IN_PROGRESS, seed=1)
+        shown.keyboard.press("ArrowLeft")
+        expect(shown.locator("#moves")).to_have_text("1")
+        settle(shown)
+        shown.wait_for_timeout(400)  # let the new tile's appear animation finish
+        shown.screenshot(path=artifacts / name, full_page=True)
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 412
+
+
+def phone_device(playwright) -> dict:
+    device = dict(playwright.devices["Pixel 7"])
+    device.pop("default_browser_type", None)
+    return device
+
+
+def test_swipe_moves_without_scrolling_the_page(server, new_context, playwright):
+    context = new_context(**phone_device(playwright))
+    page = context.new_page()
+    page.goto(server.url)
+    page.evaluate("() => window.scrollTo(0, 40)")
+    scroll_before = page.evaluate("() => window.scrollY")
+    box = page.locator(".board-frame").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = context.new_cdp_session(page)
+    with page.expect_request("**/move") as request:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, 9):
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y + step * 15}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert "direction=down" in request.value.post_data
+    assert page.evaluate("() => window.scrollY") == scroll_before
+
+
+def test_sliding_tiles_keep_their_element_and_merge_leftovers_go(page: Page, open_game):
+    open_game(page, [[0, 0, 0, 8], [0] * 4, [0, 0, 2, 2], [0] * 4], seed=3)
+    page.evaluate("() => { for (const t of document.querySelectorAll('#board .tile')) t.marked = true; }")
+    eight = page.locator("#board .tile[data-value='8']").get_attribute("data-id")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#moves")).to_have_text("1")
+    settle(page)
+    slid = page.locator(f"#board .tile[data-id='{eight}']")
+    expect(slid).to_have_attribute("data-col", "0")
+    assert slid.evaluate("tile => tile.marked === true")
+    expect(page.locator("#board .tile[data-value='4'][data-row='2'][data-col='0']")).to_have_count(1)
+    assert page.locator("#board .tile").count() == 3  # 8, the merged 4 and the new tile
+
+
+def test_a_move_whose_answer_got_lost_is_retried_and_applied_once(page: Page, server, open_game):
+    sid = open_game(page, [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    lost = []
+
+    def lose_the_first_answer(route):
+        if lost:
+            route.continue_()
+            return
+        lost.append(route.fetch())  # the server applies the move; the page never hears back
+        route.abort()
+
+    page.route("**/move", lose_the_first_answer)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(page.locator("#message")).to_have_text("")
+    assert server.store.read(sid)["seq"] == 1
+    assert lost[0].status == 200
+
+
+def test_a_failing_server_shows_its_message_while_the_page_retries(page: Page, open_game):
+    open_game(page, [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    failures = []
+
+    def fail_once(route):
+        if failures:
+            route.continue_()
+            return
+        failures.append(route.request.post_data)
+        route.fulfill(status=503, headers={"Retry-After": "1"},
+                      body='<p id="message" class="message" role="alert">Back soon…</p>')
+
+    page.route("**/move", fail_once)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#message")).to_have_text("Back soon…")
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(page.locator("#message")).to_have_text("")

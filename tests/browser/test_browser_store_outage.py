@@ -1,0 +1,57 @@
+"""The page through a Redis outage: it says it is retrying, keeps the move, then carries on."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+import redis
+from playwright.sync_api import Page, expect
+from redis_server import RedisServer
+from werkzeug.serving import make_server
+
+from engine import Game
+
+pytestmark = [pytest.mark.browser, pytest.mark.redis]
+
+ARROWS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
+
+
+@pytest.fixture
+def redis_backed(tmp_path, make_web_app):
+    """The app on a redis-server of its own, served on a loopback port: (url, app, redis)."""
+    with RedisServer() as store:
+        app = make_web_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=store.url)
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{server.server_port}", app, store
+        server.shutdown()
+        thread.join()
+
+
+def stored_game(app, context) -> Game:
+    sid = next(cookie["value"] for cookie in context.cookies() if cookie["name"] == "session")
+    interface = app.session_interface
+    return Game.from_dict(interface._retrieve_session_data(interface._get_store_id(sid))["game"])
+
+
+def test_a_move_made_while_redis_is_down_is_applied_when_it_is_back(page: Page, redis_backed):
+    url, app, store = redis_backed
+    page.goto(url)
+    page.keyboard.press(ARROWS[stored_game(app, page.context).legal_moves()[0]])
+    expect(page.locator("#moves")).to_have_text("1")
+    before = stored_game(app, page.context)
+    direction = before.legal_moves()[0]
+    redis.Redis.from_url(store.url).save()
+    store.stop()
+
+    page.keyboard.press(ARROWS[direction])
+    expect(page.locator("#message")).to_contain_text("reach the game server", timeout=2_000)
+    expect(page.locator("#moves")).to_have_text("1")
+
+    store.start()
+    expect(page.locator("#moves")).to_have_text("2", timeout=10_000)
+    expect(page.locator("#message")).to_have_text("")
+    before.move(direction)
+    assert stored_game(app, page.context).to_dict() == before.to_dict()

@@ -1,0 +1,65 @@
+"""Every page answers in every language, in that language, and links back to the game."""
+
+import pytest
+from pages_site import LANGUAGES, PAGES
+from pages_html import parse
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_page_answers_in_its_language(client, page, lang):
+    response = client.get(f"/{lang}/{page}")
+    assert response.status_code == 200
+    root = parse(response.text)
+    assert root.find("html").attrs["lang"] == lang
+    assert len(root.find_all("h1")) == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_page_links_to_the_game_and_its_translations(client, page, lang):
+    hrefs = {a.attrs.get("href") for a in parse(client.get(f"/{lang}/{page}").text).find_all("a")}
+    assert "/" in hrefs
+    assert {f"/{other}/{page}" for other in LANGUAGES} <= hrefs
+
+
+def test_unknown_language_is_not_found(client):
+    assert client.get("/de/rules").status_code == 404
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_translations_share_one_structure(client, page):
+    """Same sections, same example boards, same tables: only the prose differs."""
+    def outline(lang):
+        root = parse(client.get(f"/{lang}/{page}").text)
+        return (
+            [node.attrs["id"] for node in root.find_all("section")],
+            [len(fig.find_all("table")) for fig in root.find_all("figure", "example")],
+            [table.attrs.get("class") for table in root.find_all("table")],
+        )
+    english = outline("en")
+    assert outline("pl") == english
+    assert outline("ja") == english
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_markup_suits_a_strict_content_security_policy(client, page, lang):
+    root = parse(client.get(f"/{lang}/{page}").text)
+    assert not root.find_all(where=lambda node: "style" in node.attrs)
+    assert not root.find_all("style")
+    for script in root.find_all("script"):
+        assert script.attrs.get("src") or script.attrs.get("type") == "application/json"
+    assert not root.find_all(where=lambda node: any(name.startswith("on") for name in node.attrs))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+def test_tables_and_headings_are_accessible(client, page, lang):
+    root = parse(client.get(f"/{lang}/{page}").text)
+    for table in root.find_all("table"):
+        assert table.find_all("caption"), "every table has a caption"
+        if "example-board" not in table.attrs.get("class", ""):
+            assert table.find_all("th"), "every data table has header cells"
+    levels = [int(node.tag[1]) for node in root.iter() if node.tag in {"h1", "h2", "h3", "h4"}]
+    assert all(later - earlier <= 1 for earlier, later in zip(levels, levels[1:])), levels

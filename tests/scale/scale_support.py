@@ -1,0 +1,100 @@
+"""Helpers for the scale-out tests: apps built as production builds them, players, the store."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from engine import Game
+from webapp import create_app
+from webapp.environment import deployment_settings
+
+CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+STRONG_SECRET = "scale-tests-" + "0123456789abcdef" * 3
+
+
+def build_app(instance: Path, **config: object) -> Flask:
+    """An app as production builds it, on a throw-away instance folder, no solver warm-up."""
+    settings = {
+        **deployment_settings({}),
+        "INSTANCE_PATH": str(instance),
+        "SECRET_KEY": STRONG_SECRET,
+        "SOLVER_WARM_UP": False,
+        # A busy test machine can starve redis-server for longer than production's 0.25 s; an
+        # outage still fails at once, since a stopped server refuses connections.
+        "REDIS_TIMEOUT": 2.0,
+        **config,
+    }
+    app = create_app(settings)
+    _pre_integration(app)
+    return app
+
+
+def _pre_integration(app):  # TEMPORARY: until the factory calls these itself
+    from webapp.locked_session import install_locked_sessions
+    from webapp.security import init_security
+    from webapp.session_backends import build_session_interface
+    from webapp.unavailable import init_unavailable
+
+    install_locked_sessions(app, build_session_interface(app))
+    init_security(app)
+    init_unavailable(app)
+
+
+class Player:
+    """One browser: loads the page, then posts intents with its CSRF token, as the page does."""
+
+    def __init__(self, client: FlaskClient, sid: str | None = None, token: str | None = None):
+        self.client = client
+        if sid is None:
+            page = client.get("/")
+            token = CSRF_META.search(page.text).group(1)
+        else:
+            client.set_cookie(client.application.config["SESSION_COOKIE_NAME"], sid)
+        self.token = token
+
+    @property
+    def sid(self) -> str:
+        return self.client.get_cookie(self.client.application.config["SESSION_COOKIE_NAME"]).value
+
+    def tab_on(self, app: Flask) -> Player:
+        """Another browser tab of this player, possibly served by another app instance."""
+        return Player(app.test_client(), sid=self.sid, token=self.token)
+
+    def post(self, path: str, **form: str) -> TestResponse:
+        return self.client.post(path, data=form, headers={"X-CSRFToken": self.token})
+
+    def move(self, direction: str, seq: int) -> TestResponse:
+        return self.post("/move", direction=direction, seq=str(seq))
+
+
+def stored(app: Flask, sid: str) -> dict | None:
+    """The session as the app's store holds it (None when there is none)."""
+    interface = app.session_interface
+    return interface._retrieve_session_data(interface._get_store_id(sid))
+
+
+def store(app: Flask, sid: str, data: dict) -> None:
+    """Put data in the app's store as the session sid (to set up positions no route creates)."""
+    interface = app.session_interface
+    opened = interface.session_class(data, sid=sid)
+    interface._upsert_session(app.permanent_session_lifetime, opened, interface._get_store_id(sid))
+
+
+def stored_game(app: Flask, sid: str) -> Game:
+    return Game.from_dict(stored(app, sid)["game"])
+
+
+def replay(start: dict, moves: list[str]) -> Game:
+    """start (a saved game) with moves applied in order through the engine."""
+    game = Game.from_dict(start)
+    for move in moves:
+        if move == "keep-playing":
+            game.keep_playing()
+        else:
+            game.move(move)
+    return game

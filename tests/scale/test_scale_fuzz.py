@@ -1,0 +1,119 @@
+"""Fuzzing the HTTP API: random sequences of valid, invalid and replayed requests.
+
+After every request the stored game must be a valid game and equal the replay, through the
+engine, of the moves (and keep-playing answers) the server accepted since the game began.
+"""
+
+from __future__ import annotations
+
+import pytest
+from scale_support import Player, build_app, replay, store, stored
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
+
+from engine import DIRECTIONS, Game
+
+NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
+NO_LIMITS = {"MOVE_RATE_LIMIT": "10000/second", "SOLVER_RATE_LIMIT": "10000/second",
+             "PAGE_RATE_LIMIT": "10000/second"}
+
+directions = st.sampled_from(DIRECTIONS)
+bad_directions = st.one_of(st.text(max_size=8), st.sampled_from(["UP", " left", "left\x00"]))
+bad_numbers = st.one_of(st.text(max_size=14).filter(lambda text: not text.isdigit()),
+                        st.just("9" * 13), st.just("-1"), st.just("٣"))
+
+
+class ApiMachine(RuleBasedStateMachine):
+    """One player's session, driven by random requests; the model is the list of accepted moves."""
+
+    app = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.player = Player(self.app.test_client())
+        self.begin_game()
+
+    def begin_game(self) -> None:
+        saved = stored(self.app, self.player.sid)
+        self.start, self.accepted, self.seq = saved["game"], [], saved["seq"]
+
+    @rule(direction=directions, step=st.integers(1, 3))
+    def move(self, direction, step):
+        answer = self.player.move(direction, self.seq + step)
+        assert answer.status_code == 200
+        self.seq += step
+        assert answer.headers["X-Seq"] == str(self.seq)
+        self.accepted.append(direction)
+
+    @rule(direction=directions, back=st.integers(0, 4))
+    def replayed_move(self, direction, back):
+        answer = self.player.move(direction, max(self.seq - back, 0))
+        assert answer.status_code == 200
+        assert answer.headers["X-Seq"] == str(self.seq)
+
+    @rule(direction=st.one_of(directions, bad_directions), number=bad_numbers)
+    def malformed_number(self, direction, number):
+        assert self.player.post("/move", direction=direction, seq=number).status_code == 400
+
+    @rule(direction=bad_directions)
+    def malformed_direction(self, direction):
+        assert self.player.post("/move", direction=direction, seq=str(self.seq + 1)).status_code == 400
+
+    @rule(direction=directions)
+    def without_csrf_token(self, direction):
+        answer = self.player.client.post("/move", data={"direction": direction, "seq": str(self.seq + 1)})
+        assert answer.status_code == 400
+
+    @rule(direction=directions, size=st.integers(5_000, 50_000))
+    def oversized(self, direction, size):
+        answer = self.player.post("/move", direction=direction, seq=str(self.seq + 1), pad="x" * size)
+        assert answer.status_code == 413
+
+    @rule()
+    def keep_playing(self):
+        assert self.player.post("/keep-playing").status_code == 200
+        self.accepted.append("keep-playing")
+
+    @rule()
+    def new_game(self):
+        assert self.player.post("/new").status_code == 200
+        self.begin_game()
+
+    @rule(seed=st.integers(0, 2**32 - 1))
+    def near_a_win(self, seed):
+        """A position one merge from 2048, put straight into the store (no route makes one)."""
+        saved = stored(self.app, self.player.sid)
+        game = Game.from_rows(NEAR_WIN, seed=seed)
+        store(self.app, self.player.sid, {**saved, "game": game.to_dict()})
+        self.begin_game()
+
+    @rule()
+    def reload_page(self):
+        assert self.player.client.get("/").status_code == 200
+
+    @rule()
+    def hint(self):
+        assert self.player.post("/hint").status_code == 200
+
+    @invariant()
+    def stored_game_is_the_replay_of_accepted_moves(self):
+        saved = stored(self.app, self.player.sid)
+        Game.from_dict(saved["game"])
+        assert saved["game"] == replay(self.start, self.accepted).to_dict()
+        assert saved["seq"] == self.seq
+
+
+@pytest.mark.parametrize("backend", ["filesystem", pytest.param("redis", marks=pytest.mark.redis)])
+def test_random_request_sequences_keep_the_game_consistent(request, tmp_path, backend):
+    config = {"SESSION_BACKEND": backend, **NO_LIMITS}
+    if backend == "redis":
+        config["REDIS_URL"] = request.getfixturevalue("redis_url")
+
+    class Machine(ApiMachine):
+        app = build_app(tmp_path / "instance", **config)
+
+    run_state_machine_as_test(Machine, settings=settings(
+        max_examples=40, stateful_step_count=20, deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    ))

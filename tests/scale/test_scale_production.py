@@ -1,0 +1,74 @@
+"""Production configuration: from the environment, and a clear refusal when it is unsafe."""
+
+from __future__ import annotations
+
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webapp.environment import ConfigError
+from webapp.production import check_secret, create_production_app, production_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD_SECRET = secrets.token_hex(32)
+
+
+@pytest.mark.parametrize("secret, complaint", [
+    (None, "not set"), ("", "not set"), ("change-me", "too weak"), ("a" * 64, "too weak"),
+])
+def test_a_missing_or_weak_secret_is_refused(secret, complaint):
+    with pytest.raises(ConfigError, match=complaint):
+        check_secret(secret)
+
+
+def test_a_generated_secret_is_accepted():
+    assert check_secret(GOOD_SECRET) == GOOD_SECRET
+
+
+def test_production_defaults_to_secure_cookies_and_the_file_store():
+    settings = production_settings({"SECRET_KEY": GOOD_SECRET})
+    assert settings["SESSION_COOKIE_SECURE"] is True
+    assert settings["SESSION_BACKEND"] == "filesystem"
+    plain_http = production_settings({"SECRET_KEY": GOOD_SECRET, "SESSION_COOKIE_SECURE": "0"})
+    assert plain_http["SESSION_COOKIE_SECURE"] is False
+
+
+def test_redis_url_selects_the_redis_store():
+    settings = production_settings({"SECRET_KEY": GOOD_SECRET, "REDIS_URL": "redis://db:6379/0"})
+    assert settings["SESSION_BACKEND"] == "redis"
+    assert settings["REDIS_URL"] == "redis://db:6379/0"
+
+
+@pytest.mark.parametrize("environ, complaint", [
+    ({"SESSION_BACKEND": "redis"}, "needs REDIS_URL"),
+    ({"SESSION_BACKEND": "memcached"}, "must be one of"),
+    ({"REDIS_TIMEOUT": "soon"}, "must be a number"),
+    ({"SESSION_LOCK_WAIT": "0"}, "must be positive"),
+    ({"SESSION_COOKIE_SECURE": "maybe"}, "on/off"),
+])
+def test_unusable_settings_are_refused(environ, complaint):
+    with pytest.raises(ConfigError, match=complaint):
+        production_settings({"SECRET_KEY": GOOD_SECRET, **environ})
+
+
+def test_the_production_app_has_no_benchmark_route(monkeypatch, tmp_path):
+    monkeypatch.setenv("SECRET_KEY", GOOD_SECRET)
+    monkeypatch.setenv("SESSION_FILE_DIR", str(tmp_path / "sessions"))
+    monkeypatch.setenv("SOLVER_WARM_UP", "0")
+    app = create_production_app()
+    assert all(not rule.rule.startswith("/bench") for rule in app.url_map.iter_rules())
+    assert app.config["SESSION_COOKIE_SECURE"] is True
+
+
+def test_gunicorn_refuses_to_start_with_a_weak_secret(tmp_path):
+    environ = {"PATH": "/usr/bin:/bin", "SECRET_KEY": "secret", "BIND": "127.0.0.1:0",
+               "SOLVER_WARM_UP": "0", "HOME": str(tmp_path)}
+    started = subprocess.run(
+        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
+        cwd=ROOT, env=environ, capture_output=True, text=True, timeout=60,
+    )
+    assert started.returncode != 0
+    assert "SECRET_KEY is too weak" in started.stderr

@@ -1,0 +1,61 @@
+"""Language selection and the gettext catalogs."""
+
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
+
+
+def test_accept_language_picks_the_language(client):
+    page = client.get("/", headers={"Accept-Language": "ja,en;q=0.5"})
+    assert '<html lang="ja">' in page.text
+    assert "新しいゲーム" in page.text
+
+
+def test_remembered_choice_beats_accept_language(client):
+    answer = client.get("/language/pl")
+    assert answer.status_code == 302
+    page = client.get("/", headers={"Accept-Language": "ja"})
+    assert '<html lang="pl">' in page.text
+    assert "Nowa gra" in page.text
+
+
+def test_unknown_language_is_not_remembered(client):
+    client.get("/language/xx")
+    assert client.get_cookie("lang") is None
+    assert '<html lang="en">' in client.get("/").text
+
+
+def test_page_links_to_the_content_pages_in_its_language(client):
+    client.set_cookie("lang", "ja")
+    page = client.get("/").text
+    for name in ("rules", "strategy", "solver"):
+        assert f'href="/ja/{name}"' in page
+
+
+def frozen(text: str | list | tuple) -> str | tuple:
+    """A message id or string (plural forms come as lists from .mo files) as a dict key."""
+    return text if isinstance(text, str) else tuple(text)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ja"])
+def test_compiled_catalog_matches_its_source(lang):
+    folder = TRANSLATIONS / lang / "LC_MESSAGES"
+    with open(folder / "messages.po", "rb") as po_file:
+        source = read_po(po_file)
+    with open(folder / "messages.mo", "rb") as mo_file:
+        compiled = read_mo(mo_file)
+    wanted = {frozen(m.id): frozen(m.string) for m in source if m.id and m.string and not m.fuzzy}
+    have = {frozen(m.id): frozen(m.string) for m in compiled if m.id}
+    assert have == wanted, f"run: pybabel compile -d translations (catalog {lang} is stale)"
+
+
+@pytest.mark.parametrize("lang", ["pl", "ja"])
+def test_every_interface_string_is_translated(lang):
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as po_file:
+        catalog = read_po(po_file)
+    missing = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+    assert not missing

@@ -1,0 +1,51 @@
+"""Turning a saved game into the page or the fragment the page swaps in."""
+
+from flask import render_template, request
+
+from . import controls
+from .best_score import best_scores
+from .game_store import SavedGame
+
+SEQ_HEADER = "X-Seq"
+
+
+def game_context(saved: SavedGame, event: str, direction: str | None = None) -> dict:
+    """Everything the game templates show. ``event`` names what just happened
+    (loaded, moved, blocked, new, kept-playing, repeated)."""
+    game = saved.game
+    return {
+        "game": game,
+        "seq": saved.seq,
+        "assisted": saved.assisted,
+        "best": best_scores(request, game.score, saved.assisted),
+        "event": event,
+        "direction_name": controls.DIRECTION_NAMES.get(direction or ""),
+    }
+
+
+def render_page(saved: SavedGame) -> str:
+    """The whole game page."""
+    return render_template(
+        "game.html", controls=controls.client_data(), **game_context(saved, "loaded")
+    )
+
+
+def render_update(
+    saved: SavedGame, event: str, direction: str | None = None
+) -> tuple[str, dict[str, str]]:
+    """The fragment answering a move, a new game or keep playing. The ``X-Seq`` header tells the
+    page the last applied move number, so it keeps counting from the server's."""
+    body = render_template("partials/update.html", **game_context(saved, event, direction))
+    return body, {SEQ_HEADER: str(saved.seq)}
+
+
+def render_hint(saved: SavedGame, values: dict[str, float]) -> str:
+    """The fragment showing the solver's value for each legal direction, best first
+    (nothing to show when no move is legal)."""
+    ranked = sorted(values.items(), key=lambda item: item[1], reverse=True)
+    return render_template(
+        "partials/hint.html",
+        recommended=ranked[0][0] if ranked else None,
+        ranked=[(controls.DIRECTION_NAMES[name], name, value) for name, value in ranked],
+        **game_context(saved, "hinted"),
+    )
