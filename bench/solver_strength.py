@@ -7,7 +7,8 @@ Game i uses seed first_seed + i and is played through engine.Game, keeping playi
 Prints, per setting, the share of games reaching each tile, scores and time per move, and merges
 the figures into a JSON file (one entry per setting, so settings can be measured separately).
 The entry is rewritten as each game finishes, in seed order, so a long run that has to be
-stopped still leaves the figures of the games it completed.
+stopped still leaves the figures of the games it completed. Times are the solver's thinking
+time per move (wall clock, and the CPU time of the searching thread for a busy machine).
 """
 
 import argparse
@@ -55,6 +56,7 @@ def play_game(job: tuple[str, int, int | None]) -> dict:
 
 
 def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of the values lie."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
@@ -121,7 +123,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-moves", type=int, help="stop each game after this many moves")
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="results file to merge into")
+    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="results file to merge in")
     args = parser.parse_args()
     chosen = args.setting or ["fast"]
     settings = list(engine.solver.SETTINGS) if "all" in chosen else list(dict.fromkeys(chosen))

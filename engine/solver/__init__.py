@@ -3,7 +3,7 @@
 Boards are given as the game shows them: 4 rows of 4 tile values, 0 for an empty cell.
 
 >>> from engine import solver
->>> solver.choose([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+>>> solver.choose([[1024, 1024, 2, 4], [4, 2, 8, 16], [2, 8, 16, 32], [8, 16, 32, 0]])
 'left'
 >>> sorted(solver.evaluate_moves([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 0]]))
 ['down', 'right']
@@ -19,11 +19,13 @@ True
 A malformed board or an unknown setting raises ValueError.
 
 Same position and setting, same answer: the depth is decided by the board and the setting's
-node limit, not by the clock; the per-move time budget only cuts a search short on a machine
-much slower than usual. Tiles up to 131072 are handled exactly (5 bits per cell).
+node limit, not by the clock. The per-move time budget is a safety net that cuts a search short
+only on a machine much slower than usual (then, and only then, answers may vary from run to
+run). Tiles up to 131072 are handled exactly (5 bits per cell).
 
-Modules: board (encoding and slides), heuristic (board evaluation), search (compiled
-expectimax), settings (named settings), api (validation and the functions above).
+Modules: board (5-bit encoding and slides), heuristic (line scores, board evaluation), tables
+(building and keeping the lookup tables), search (compiled expectimax), settings (the named
+settings), api (validation, deepening within the limits, the functions above).
 """
 
 from engine.solver.api import choose, evaluate_moves, warm_up

@@ -1,5 +1,6 @@
 """The solver's public functions: validate a board, run the search, name the best move."""
 
+import threading
 import time
 from collections.abc import Sequence
 from functools import cache
@@ -14,13 +15,17 @@ from engine.solver.tables import Tables, load_tables
 from engine.validation import exponent_rows
 
 
+# One search at a time: they share the tables' cache and counters (and hold the GIL anyway).
+_search_lock = threading.Lock()
+
+
 @cache
 def _tables() -> Tables:
     return load_tables()
 
 
 def _setting(name: object) -> Setting:
-    if name not in SETTINGS:
+    if not isinstance(name, str) or name not in SETTINGS:
         raise ValueError(f"unknown setting {name!r}; expected one of {tuple(SETTINGS)}")
     return SETTINGS[name]
 
@@ -67,7 +72,9 @@ def evaluate_moves(rows: Sequence[Sequence[int]], setting: str = "fast") -> dict
     >>> sorted(evaluate_moves([[2, 2, 0, 0], [0] * 4, [0] * 4, [0] * 4]))
     ['down', 'left', 'right']
     """
-    values = _search(exponent_rows(rows), _setting(setting))
+    exponents, chosen_setting = exponent_rows(rows), _setting(setting)
+    with _search_lock:
+        values = _search(exponents, chosen_setting)
     return {
         direction: float(value) for direction, value in zip(DIRECTIONS, values) if value > -np.inf
     }
@@ -76,8 +83,8 @@ def evaluate_moves(rows: Sequence[Sequence[int]], setting: str = "fast") -> dict
 def choose(rows: Sequence[Sequence[int]], setting: str = "fast") -> str | None:
     """The best move for a board, or None when no move is legal.
 
-    >>> choose([[1024, 1024, 0, 0], [0] * 4, [0] * 4, [0] * 4])
-    'left'
+    >>> choose([[0, 0, 0, 0], [2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4]])  # the only legal move
+    'up'
     """
     values = evaluate_moves(rows, setting)
     return max(values, key=values.get) if values else None

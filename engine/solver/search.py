@@ -88,7 +88,7 @@ def expected_value(rows, columns, depth, probability, cutoff, lines, cache_keys,
 
 @njit(cache=True)
 def move_values(rows, depth, cutoff, lines, cache_keys, cache_values, counters):
-    """Value of each of the 4 moves from the root (-inf when illegal), looking `depth` moves ahead."""
+    """Value of each of the 4 moves from the root (-inf if illegal), `depth` moves ahead."""
     toward_first, toward_last, line_scores = lines
     columns = transpose(rows)
     values = np.full(4, -np.inf)

@@ -30,17 +30,23 @@ def test_the_only_legal_move_is_chosen(setting, rows, only_move):
 
 
 @pytest.mark.parametrize("setting", list(solver.SETTINGS))
-def test_avoids_immediate_game_over(setting):
-    # Up or down merges the 8s and leaves a board that can always continue; left or right
-    # slides the last row into a full board that may be dead at once.
-    rows = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 8], [0, 2, 4, 8]]
-    choice = solver.choose(rows, setting)
-    assert choice in {"up", "down"}
+@pytest.mark.parametrize(
+    "rows, safe_move",
+    [  # two legal moves; after the other one, every new tile leaves no legal move
+        ([[16, 32, 4, 8], [4, 64, 32, 16], [16, 4, 64, 32], [0, 64, 2, 16]], "down"),
+        ([[0, 2, 16, 8], [4, 16, 32, 4], [8, 2, 64, 2], [32, 64, 8, 64]], "left"),
+        ([[32, 8, 16, 64], [8, 4, 32, 8], [2, 64, 16, 32], [4, 8, 64, 0]], "right"),
+    ],
+)
+def test_avoids_immediate_game_over(setting, rows, safe_move):
+    assert len(legal(rows)) == 2
+    assert solver.choose(rows, setting) == safe_move
 
 
 @pytest.mark.parametrize("setting", list(solver.SETTINGS))
 def test_makes_2048_when_it_can(setting):
-    rows = [[1024, 1024, 4, 2], [2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64]]
+    rows = [[1024, 1024, 2, 4], [4, 2, 8, 16], [2, 8, 16, 32], [8, 16, 32, 0]]
+    assert legal(rows) == {"left", "right", "down"}
     assert solver.choose(rows, setting) in {"left", "right"}
 
 
@@ -58,8 +64,9 @@ def test_values_cover_exactly_the_legal_moves():
 def test_largest_tiles_are_handled(biggest):
     rows = [[biggest, biggest // 2, 4, 2], [2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 0]]
     assert solver.choose(rows) in legal(rows)
-    merge = [[biggest // 2, biggest // 2, 0, 0], [0] * 4, [0] * 4, [0] * 4]
-    assert solver.choose(merge) in {"left", "right"}
+    merge = [[biggest // 2, biggest // 2, 4, 2], [2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64]]
+    values = solver.evaluate_moves(merge)
+    assert set(values) == {"left", "right"} and all(value > 0 for value in values.values())
 
 
 boards = st.lists(st.lists(st.sampled_from(TILES), min_size=4, max_size=4), min_size=4, max_size=4)
@@ -95,9 +102,10 @@ def test_a_bad_board_is_refused(rows):
         solver.choose(rows)
 
 
-def test_an_unknown_setting_is_refused():
+@pytest.mark.parametrize("setting", ["godlike", None, ["fast"]])
+def test_an_unknown_setting_is_refused(setting):
     with pytest.raises(ValueError):
-        solver.choose([[2, 0, 0, 0]] + [[0] * 4] * 3, setting="godlike")
+        solver.choose([[2, 0, 0, 0]] + [[0] * 4] * 3, setting=setting)
 
 
 @pytest.mark.parametrize("setting", list(solver.SETTINGS))

@@ -60,10 +60,12 @@ print(json.dumps([[solver.evaluate_moves(rows, setting.name) for setting in sett
 
 def evaluate_in_subprocess(jit_disabled: bool) -> list:
     """Values of every position under the shallow settings, computed in a fresh interpreter."""
-    job = json.dumps({"settings": [asdict(setting) for setting in SHALLOW], "positions": POSITIONS})
+    job = {"settings": [asdict(setting) for setting in SHALLOW], "positions": POSITIONS}
     environment = dict(os.environ, NUMBA_DISABLE_JIT="1" if jit_disabled else "0")
-    result = subprocess.run([sys.executable, "-c", EVALUATE_ALL], input=job, cwd=REPOSITORY,
-                            env=environment, capture_output=True, text=True, check=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", EVALUATE_ALL], input=json.dumps(job), cwd=REPOSITORY,
+        env=environment, capture_output=True, text=True, check=True, timeout=120,
+    )
     return json.loads(result.stdout)
 
 
