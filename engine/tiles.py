@@ -3,6 +3,7 @@
 The ledger keeps one id per cell (0 = empty). A move rewrites only the cells whose content
 changed, following a plan cached per (direction, line, line content) next to the line's move
 result: a tile that slides keeps its id, a merged tile gets a fresh id, so does a spawned tile.
+The rewriting waits until the ids are read, so playing without looking costs nothing extra.
 """
 
 from dataclasses import dataclass
@@ -116,17 +117,24 @@ _LOOKUP = {
 
 
 class TileLedger:
-    """The id of the tile in each cell (0 = empty), and how the last change got them there."""
+    """The id of the tile in each cell (0 = empty), and how the last change got them there.
 
-    __slots__ = ("ids", "next_id", "_previous_ids", "_last_move", "_new_cells")
+    Moves are recorded as the line plans they looked up and settled into ids only when someone
+    reads them (`cell_ids`, `next_id`, `tiles`): a player's game reads them after every move,
+    while a solver or a simulation playing thousands of moves never pays for them.
+    """
+
+    __slots__ = ("_ids", "_next_id", "_previous_ids", "_last_move", "_new_cells", "_pending")
 
     def __init__(self, ids: list[int], next_id: int) -> None:
-        self.ids = ids + [0]  # the extra slot is EMPTY_SLOT
-        self.next_id = next_id
-        self._previous_ids = self.ids
+        self._ids = ids + [0]  # the extra slot is EMPTY_SLOT
+        self._next_id = next_id
+        self._previous_ids = self._ids
         # (slides, merges) of the last move; None when there is nothing to animate
         self._last_move: Optional[tuple[tuple, tuple]] = None
         self._new_cells: tuple[int, ...] = ()
+        # Changes not yet settled: (line plans of a move, or None before any move; new cells)
+        self._pending: list[tuple[Optional[tuple[LinePlan, ...]], list[int]]] = []
 
     @classmethod
     def numbered(cls, board: Board) -> "TileLedger":
@@ -141,12 +149,18 @@ class TileLedger:
 
     def cell_ids(self) -> list[int]:
         """The id in each cell, reading order, 0 for an empty cell."""
-        return self.ids[:16]
+        self._settle()
+        return self._ids[:16]
+
+    @property
+    def next_id(self) -> int:
+        """The id the next new tile will get."""
+        self._settle()
+        return self._next_id
 
     def move(self, board: Board, direction: str) -> Optional[tuple[Board, int, tuple[int, ...]]]:
         """Push `board` in `direction`: (new board, points, its empty cells line by line),
-        following every tile's id; None for a move that changes nothing, leaving the ledger
-        as it was."""
+        recording the move for the tiles' ids; None for a move that changes nothing."""
         step, mask, entries0, entries1, entries2, entries3 = _LOOKUP[direction]
         key0, key1 = board & mask, board >> step & mask
         key2, key3 = board >> 2 * step & mask, board >> 3 * step & mask
@@ -162,38 +176,45 @@ class TileLedger:
         new_board = total & BOARD_MASK
         if new_board == board:
             return None
-        previous_ids = self.ids
-        ids = previous_ids[:]
-        slides = line0[1] + line1[1] + line2[1] + line3[1]
-        for cell, source in slides:
-            ids[cell] = previous_ids[source]
-        merges = line0[2] + line1[2] + line2[2] + line3[2]
-        if merges:
-            next_id = self.next_id
-            for cell, _, _ in merges:
-                ids[cell] = next_id
-                next_id += 1
-            self.next_id = next_id
-        self.ids = ids
-        self._previous_ids = previous_ids
-        self._last_move = (slides, merges)
-        self._new_cells = ()
+        self._pending.append(((line0, line1, line2, line3), []))
         return new_board, total >> BOARD_BITS, line0[3] + line1[3] + line2[3] + line3[3]
 
     def add(self, cell: int) -> None:
-        """Give a fresh id to the tile that just appeared in `cell`."""
-        self.ids[cell] = self.next_id
-        self.next_id += 1
-        self._new_cells += (cell,)
+        """Record the tile that just appeared in `cell`; it gets a fresh id."""
+        if not self._pending:
+            self._pending.append((None, []))
+        self._pending[-1][1].append(cell)
+
+    def _settle(self) -> None:
+        """Turn the recorded moves and new tiles into ids, in the order they happened."""
+        for lines, new_cells in self._pending:
+            if lines is not None:
+                slides = sum((line.slides for line in lines), ())
+                merges = sum((line.merges for line in lines), ())
+                previous_ids, ids = self._ids, self._ids[:]
+                for cell, source in slides:
+                    ids[cell] = previous_ids[source]
+                for cell, _, _ in merges:
+                    ids[cell] = self._next_id
+                    self._next_id += 1
+                self._ids, self._previous_ids = ids, previous_ids
+                self._last_move = (slides, merges)
+                self._new_cells = ()
+            for cell in new_cells:
+                self._ids[cell] = self._next_id
+                self._next_id += 1
+            self._new_cells += tuple(new_cells)
+        self._pending.clear()
 
     def tiles(self, board: Board) -> tuple[Tile, ...]:
         """The tiles of `board` (after the last change) in reading order."""
+        self._settle()
         return tuple(self._tile(board, cell) for cell in range(16) if exponent_at(board, cell))
 
     def _tile(self, board: Board, cell: int) -> Tile:
         row, col = divmod(cell, 4)
         value = 1 << exponent_at(board, cell)
-        tile_id = self.ids[cell]
+        tile_id = self._ids[cell]
         if cell in self._new_cells:
             return Tile(tile_id, value, row, col, is_new=True)
         if self._last_move is None:
