@@ -7,10 +7,12 @@ gunicorn.conf.py and 2 workers on a free loopback port, and runs three phases, e
 --seconds and, per player, by --max-moves:
 
 - paced: every player plays real, legal moves at a brisk human pace (a move, then PACE seconds
-  to think), every tenth move sent twice, as a page retrying a lost answer would;
+  to think, give or take half), every tenth move sent twice, as a page retrying a lost answer
+  would;
 - flat out: the same with no pause, for the move route's top throughput;
 - baseline: flat out on a route that only reads and writes the session (registered because this
-  script builds the app with BENCH_BASELINE on), for the yardstick.
+  script builds the app with BENCH_BASELINE on), for the yardstick. The two alternate in
+  ROUNDS slices, so that both meet the same background load.
 
 It prints moves/s, latency percentiles, errors (any answer but 200), and lost or duplicated
 moves: each player counts the moves the server accepted and compares with the move counter
@@ -21,6 +23,7 @@ players all share one address), so the limiter is on the path but never refuses.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import http.client
 import os
 import random
@@ -29,9 +32,8 @@ import secrets
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,9 +47,13 @@ from redis_server import RedisServer, free_port  # noqa: E402
 from engine import DIRECTIONS, slide  # noqa: E402
 
 PACE = 0.2
+ROUNDS = 4
 DUPLICATE_EVERY = 10
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
-TILE = re.compile(r'class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"(?![^>]*data-leaving)')
+TILE = re.compile(
+    r'class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"'
+    r"(?![^>]*data-leaving)"
+)
 MOVES = re.compile(r'id="moves" class="score-value">(\d+)<')
 STATE = re.compile(r'id="board" class="board" role="img" data-state="(\w+)"')
 
@@ -57,22 +63,7 @@ def bench_app():
     from webapp import create_app
     from webapp.production import production_settings
 
-    app = create_app({**production_settings(os.environ), "BENCH_BASELINE": True})
-    _pre(app)  # TEMPORARY
-    return app
-
-
-def _pre(app):  # TEMPORARY until integrated in the factory
-    from webapp.baseline import init_baseline
-    from webapp.locked_session import install_locked_sessions
-    from webapp.security import init_security
-    from webapp.session_backends import build_session_interface
-    from webapp.unavailable import init_unavailable
-
-    install_locked_sessions(app, build_session_interface(app))
-    init_security(app)
-    init_unavailable(app)
-    init_baseline(app)
+    return create_app({**production_settings(os.environ), "BENCH_BASELINE": True})
 
 
 @dataclass
@@ -83,50 +74,98 @@ class Tally:
     errors: int = 0
     lost: int = 0
     duplicated: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    seconds: float = 0.0
 
     def add(self, other: Tally) -> None:
-        with self.lock:
-            self.latencies += other.latencies
-            self.errors += other.errors
-            self.lost += other.lost
-            self.duplicated += other.duplicated
+        """Count other's figures in with these."""
+        self.latencies += other.latencies
+        self.errors += other.errors
+        self.lost += other.lost
+        self.duplicated += other.duplicated
+        self.seconds += other.seconds
+
+
+class Connection:
+    """A minimal HTTP/1.1 keep-alive client on asyncio streams (reconnects when the server closes)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def request(self, method: str, path: str, headers: dict[str, str], body: bytes
+                      ) -> tuple[int, dict[str, str], str]:
+        """Send one request; (status, lower-cased headers, body text). A kept-alive connection
+        the server has closed meanwhile is reopened once, as browsers do."""
+        reused = self.streams is not None
+        try:
+            return await self._exchange(method, path, headers, body)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            self.close()
+            if not reused:
+                raise
+            return await self._exchange(method, path, headers, body)
+
+    async def _exchange(self, method: str, path: str, headers: dict[str, str], body: bytes
+                        ) -> tuple[int, dict[str, str], str]:
+        if self.streams is None:
+            self.streams = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = self.streams
+        head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", f"Content-Length: {len(body)}"]
+        head += [f"{name}: {value}" for name, value in headers.items()]
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+        response_head = (await reader.readuntil(b"\r\n\r\n")).decode()
+        status_line, *header_lines = response_head.split("\r\n")
+        answer = dict(line.split(": ", 1) for line in header_lines if line)
+        answer = {name.lower(): value for name, value in answer.items()}
+        text = (await reader.readexactly(int(answer.get("content-length", 0)))).decode()
+        if answer.get("connection", "").lower() == "close":
+            self.close()
+        return int(status_line.split()[1]), answer, text
+
+    def close(self) -> None:
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
 
 
 class Player:
     """One browser session on the server, on one keep-alive connection, as a browser would."""
 
     def __init__(self, port: int) -> None:
-        self.tally, self.cookie, self.token = Tally(), "", ""
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        page = self.request("GET", "/")
+        self.tally, self.cookie, self.token, self.seq = Tally(), "", "", 0
+        self.connection = Connection(port)
+
+    async def open(self) -> Player:
+        """Load the page, as a player arriving does."""
+        page = await self.request("GET", "/")
         self.token = CSRF_META.search(page).group(1)
         self.seq = int(re.search(r'data-seq="(\d+)"', page).group(1))
         self.start_game(page)
+        return self
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
+    async def request(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
         """Send one request and return the body; '' (and one more error) for anything but 200."""
         headers = {"Cookie": self.cookie, "X-CSRFToken": self.token}
         if form is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         try:
-            self.connection.request(method, path, body=urlencode(form or {}), headers=headers)
-            response = self.connection.getresponse()
-            text, status = response.read().decode(), response.status
-            cookie = response.getheader("Set-Cookie")
-        except (OSError, http.client.HTTPException):
-            self.connection.close()  # the next request opens a new connection
-            text, status, cookie = "", 0, None
-        if cookie:
-            self.cookie = cookie.split(";", 1)[0]
+            status, answer, text = await self.connection.request(
+                method, path, headers, urlencode(form or {}).encode())
+        except (OSError, asyncio.IncompleteReadError, ValueError):
+            self.connection.close()
+            status, answer, text = 0, {}, ""
+        if "set-cookie" in answer:
+            self.cookie = answer["set-cookie"].split(";", 1)[0]
+        if "x-seq" in answer:  # the last move number applied, as the page's script keeps it
+            self.seq = max(self.seq, int(answer["x-seq"]))
         if status != 200:
             self.tally.errors += 1
             return ""
         return text
 
-    def timed(self, method: str, path: str, form: dict[str, str]) -> str:
+    async def timed(self, method: str, path: str, form: dict[str, str]) -> str:
         started = time.perf_counter()
-        text = self.request(method, path, form)
+        text = await self.request(method, path, form)
         self.tally.latencies.append(time.perf_counter() - started)
         return text
 
@@ -149,34 +188,34 @@ class Player:
         self.tally.duplicated += max(difference, 0)
         self.tally.lost += max(-difference, 0)
 
-    def send_move(self, form: dict[str, str]) -> bool:
+    async def send_move(self, form: dict[str, str]) -> bool:
         """Post a move, retrying (same number) after a failed answer, as the page does."""
         for _ in range(3):
-            if fragment := self.timed("POST", "/move", form):
+            if fragment := await self.timed("POST", "/move", form):
                 self.read_game(fragment)
                 return True
         return False
 
-    def play(self, rng: random.Random) -> None:
+    async def play(self, rng: random.Random) -> None:
         """One legal move, every tenth sent twice; a new game when no move is left."""
         shuffled = rng.sample(DIRECTIONS, len(DIRECTIONS))
         legal = next((d for d in shuffled if slide(self.rows, d)[0] != self.rows), None)
         if self.state != "playing" or legal is None:
             self.settle_game()
-            self.start_game(self.request("POST", "/new", {}) or self.request("GET", "/"))
+            self.start_game(await self.request("POST", "/new", {}) or await self.request("GET", "/"))
             return
         self.seq += 1
         form = {"direction": legal, "seq": str(self.seq)}
-        if not self.send_move(form):
-            self.start_game(self.request("GET", "/"))  # unknown outcome: count afresh
+        if not await self.send_move(form):
+            self.start_game(await self.request("GET", "/"))  # unknown outcome: count afresh
             return
         self.accepted += 1
         if self.seq % DUPLICATE_EVERY == 0:
-            self.send_move(form)  # a retried request: must change nothing
+            await self.send_move(form)  # a retried request: must change nothing
 
-    def touch_session(self, _rng: random.Random) -> None:
+    async def touch_session(self, _rng: random.Random) -> None:
         """One request to the baseline route."""
-        self.timed("POST", "/bench/session", {})
+        await self.timed("POST", "/bench/session", {})
 
 
 @contextmanager
@@ -224,32 +263,29 @@ def wait_until_serving(port: int, server: subprocess.Popen, log: Path, timeout: 
     raise RuntimeError(f"gunicorn did not start:\n{log.read_text()}")
 
 
-def run_phase(port: int, players: int, seconds: float, max_steps: int, pace: float,
-              step: Callable[[Player, random.Random], None]) -> tuple[Tally, float]:
-    """Every player takes up to max_steps steps within seconds; returns the tally and the time."""
-    tally = Tally()
-    start = threading.Barrier(players + 1)
+async def run_phase(port: int, players: int, seconds: float, max_steps: int, pace: float,
+                    step: Callable[[Player, random.Random], Awaitable[None]]) -> Tally:
+    """Every player takes up to max_steps steps within seconds; what they saw, all together."""
+    everyone = await asyncio.gather(*(Player(port).open() for _ in range(players)))
 
-    def run(number: int) -> None:
-        player, rng = Player(port), random.Random(number)
-        start.wait()
-        deadline = time.monotonic() + seconds
+    async def run(player: Player, rng: random.Random, deadline: float) -> None:
+        await asyncio.sleep(rng.uniform(0, pace))  # players do not start in step...
         for _ in range(max_steps):
             if time.monotonic() >= deadline:
                 break
-            step(player, rng)
-            time.sleep(pace)
+            await step(player, rng)
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)  # ...nor think in step
         player.settle_game()
-        tally.add(player.tally)
+        player.connection.close()
 
-    threads = [threading.Thread(target=run, args=(number,)) for number in range(players)]
-    for thread in threads:
-        thread.start()
-    start.wait()
     began = time.perf_counter()
-    for thread in threads:
-        thread.join()
-    return tally, time.perf_counter() - began
+    deadline = time.monotonic() + seconds
+    await asyncio.gather(*(run(player, random.Random(number), deadline)
+                           for number, player in enumerate(everyone)))
+    tally = Tally(seconds=time.perf_counter() - began)
+    for player in everyone:
+        tally.add(player.tally)
+    return tally
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -257,9 +293,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-def report(backend: str, phase: str, tally: Tally, elapsed: float) -> float:
+def report(backend: str, phase: str, tally: Tally) -> float:
     """Print one line of figures; return the throughput."""
-    rate = len(tally.latencies) / elapsed
+    rate = len(tally.latencies) / tally.seconds
     p50, p95, p99 = (percentile(tally.latencies, share) * 1000 for share in (0.5, 0.95, 0.99))
     print(f"{backend:<10} {phase:<9} {len(tally.latencies):>8} {rate:>9.0f} {p50:>7.1f} "
           f"{p95:>7.1f} {p99:>7.1f} {tally.errors:>6} {tally.lost:>5} {tally.duplicated:>5}")
@@ -274,19 +310,24 @@ def main() -> None:
     parser.add_argument("--backends", nargs="+", default=["filesystem", "redis"])
     args = parser.parse_args()
     print(f"{args.players} players, up to {args.seconds:g} s and {args.max_moves} requests each "
-          f"per phase; paced phase: one move every {PACE * 1000:.0f} ms per player")
+          f"per phase; paced: each player waits {PACE * 1000:.0f} ms (±50%) after every answer; "
+          f"req/s and latencies count timed requests (moves, or baseline requests)")
     print(f"{'backend':<10} {'phase':<9} {'requests':>8} {'req/s':>9} {'p50 ms':>7} {'p95 ms':>7} "
           f"{'p99 ms':>7} {'errors':>6} {'lost':>5} {'dup':>5}")
     for backend in args.backends:
         with production_server(backend) as port:
-            phases = {"paced": (Player.play, PACE), "flat out": (Player.play, 0.0),
-                      "baseline": (Player.touch_session, 0.0)}
-            rates = {}
-            for phase, (step, pace) in phases.items():
-                tally, elapsed = run_phase(port, args.players, args.seconds, args.max_moves, pace, step)
-                rates[phase] = report(backend, phase, tally, elapsed)
-            print(f"{backend:<10} move route at {rates['flat out'] / rates['baseline']:.0%} "
-                  "of the baseline's throughput")
+            def phase(step, pace: float, seconds: float) -> Tally:
+                return asyncio.run(run_phase(
+                    port, args.players, seconds, args.max_moves, pace, step))
+
+            paced = phase(Player.play, PACE, args.seconds)
+            flat_out, baseline = Tally(), Tally()
+            for _ in range(ROUNDS):  # interleaved, so both meet the same background load
+                flat_out.add(phase(Player.play, 0.0, args.seconds / ROUNDS))
+                baseline.add(phase(Player.touch_session, 0.0, args.seconds / ROUNDS))
+            report(backend, "paced", paced)
+            ratio = report(backend, "flat out", flat_out) / report(backend, "baseline", baseline)
+            print(f"{backend:<10} move route at {ratio:.0%} of the baseline's throughput")
 
 
 if __name__ == "__main__":

@@ -9,8 +9,10 @@ Environment variables:
                               (default 250000; expired sessions go first).
     SOLVER_RATE_LIMIT         solver requests allowed per session (default "10/second;2000/hour":
                               auto-play at full speed for a few minutes, not a flood).
-    RATELIMIT_STORAGE_URI     where those requests are counted (default "memory://").
     SOLVER_WARM_UP            "0" skips compiling the solver at start-up (default "1").
+
+The session store, game locks and rate limits read theirs in ``environment`` (SESSION_BACKEND,
+REDIS_URL, ...); production's extra checks are in ``production``.
 """
 
 import os
@@ -19,6 +21,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from flask import Flask
+
+from .environment import deployment_settings
 
 LANGUAGES = ("en", "pl", "ja")
 SECRET_FILE_NAME = "secret_key"
@@ -35,8 +39,6 @@ def defaults() -> dict:
         "SESSION_LIFETIME_DAYS": _env_int("SESSION_LIFETIME_DAYS", 30),
         "SESSION_STORE_MAX_ENTRIES": _env_int("SESSION_STORE_MAX_ENTRIES", 250_000),
         "SOLVER_RATE_LIMIT": os.environ.get("SOLVER_RATE_LIMIT", "10/second;2000/hour"),
-        # Where Flask-Limiter counts solver requests; per process by default.
-        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         "SOLVER_WARM_UP": os.environ.get("SOLVER_WARM_UP", "1") != "0",
         "SOLVER_SETTING": "fast",
         "LANGUAGES": LANGUAGES,
@@ -49,6 +51,7 @@ def defaults() -> dict:
 def configure(app: Flask, overrides: dict | None) -> None:
     """Fill ``app.config`` from defaults, the environment and ``overrides``."""
     app.config.update(defaults())
+    app.config.update(deployment_settings(os.environ))
     if os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
     app.config.update(overrides or {})

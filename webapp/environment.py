@@ -11,7 +11,8 @@
                         (default ``30/second;1500/minute``)
     PAGE_RATE_LIMIT     page loads per client address (default ``120/minute``): each can start
                         a new session, so this also bounds how fast the store can be filled
-    SESSION_COOKIE_SECURE  ``1`` to send cookies over HTTPS only (production default: on)
+    SESSION_COOKIE_SECURE  ``1``: cookies go over HTTPS only (production's default; a request
+                        that came over HTTPS gets Secure cookies either way)
 """
 
 from __future__ import annotations
@@ -26,16 +27,16 @@ class ConfigError(RuntimeError):
     """A setting is missing or unusable; raised at start-up, never later."""
 
 
-def flag(value: str | None, default: bool) -> bool:
-    """An on/off environment value: 1/true/yes/on or 0/false/no/off."""
-    if value is None or not value.strip():
+def flag(environ: Mapping[str, str], name: str, default: bool) -> bool:
+    """An on/off value from environ[name] (1/true/yes/on or 0/false/no/off), or default."""
+    raw = environ.get(name, "").strip().lower()
+    if not raw:
         return default
-    lowered = value.strip().lower()
-    if lowered in ("1", "true", "yes", "on"):
+    if raw in ("1", "true", "yes", "on"):
         return True
-    if lowered in ("0", "false", "no", "off"):
+    if raw in ("0", "false", "no", "off"):
         return False
-    raise ConfigError(f"expected an on/off value, got {value!r}")
+    raise ConfigError(f"{name} must be on or off (1/0), got {environ[name]!r}")
 
 
 def number(environ: Mapping[str, str], name: str, default: float) -> float:
@@ -64,7 +65,7 @@ def deployment_settings(environ: Mapping[str, str]) -> dict[str, Any]:
         "SESSION_LOCK_TTL": number(environ, "SESSION_LOCK_TTL", 10.0),
         "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "30/second;1500/minute"),
         "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
-        "SESSION_COOKIE_SECURE": flag(environ.get("SESSION_COOKIE_SECURE"), False),
+        "SESSION_COOKIE_SECURE": flag(environ, "SESSION_COOKIE_SECURE", False),
     }
     if environ.get("SESSION_FILE_DIR"):
         settings["SESSION_FILE_DIR"] = environ["SESSION_FILE_DIR"]

@@ -43,5 +43,6 @@ def save(saved: SavedGame) -> None:
 
 
 def start_new(previous: SavedGame) -> SavedGame:
-    """A new game that keeps counting moves from where the previous one stopped."""
-    return SavedGame(Game.new(), seq=previous.seq)
+    """A new game that keeps counting moves from where the previous one stopped, one number
+    on: a move another tab sent for the replaced game is then refused, not played on this one."""
+    return SavedGame(Game.new(), seq=previous.seq + 1)

@@ -1,8 +1,8 @@
-"""The solver in the game: a hint route, rate-limited per session, and the start-up warm-up."""
+"""The solver in the game: a hint route (rate-limited per session by ``limits``), and the
+start-up warm-up."""
 
-from flask import Blueprint, Flask, current_app, session
+from flask import Blueprint, Flask, current_app
 from flask.typing import ResponseReturnValue
-from flask_limiter import Limiter
 
 from engine import solver
 
@@ -26,15 +26,8 @@ def hint() -> ResponseReturnValue:
     return render_hint(saved, values)
 
 
-def _session_key() -> str:
-    """Limits count per player session, not per address (players may share one)."""
-    return session.sid
-
-
 def init_hints(app: Flask) -> None:
-    """Register the hint route with its per-session limit, and warm the solver up if asked."""
-    limiter = Limiter(key_func=_session_key, app=app)
-    limiter.limit(app.config["SOLVER_RATE_LIMIT"])(bp)
+    """Register the hint route, and warm the solver up if asked."""
     app.register_blueprint(bp)
     if app.config["SOLVER_WARM_UP"]:
         solver.warm_up()

@@ -39,7 +39,9 @@ def choose_language(lang: str) -> Response:
     """Remember the chosen language and go back to the game."""
     response = redirect(url_for("game.index"))
     if lang in current_app.config["LANGUAGES"]:
-        response.set_cookie(LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE, samesite="Lax")
+        secure = current_app.config["SESSION_COOKIE_SECURE"] or request.is_secure
+        response.set_cookie(LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE, samesite="Lax",
+                            httponly=True, secure=secure)
     return response
 
 

@@ -7,12 +7,15 @@
 
 Counters live in Redis when the sessions do, so every worker and host shares them, and in memory
 otherwise. Should Redis fail, counting falls back to memory rather than failing the request.
-A refused request gets a 429 with Retry-After.
+A refused request gets a 429 with Retry-After (only then: Flask-Limiter's X-RateLimit headers on
+every response would cost a Redis round trip each).
 """
 
 from __future__ import annotations
 
-from flask import Flask, session
+import time
+
+from flask import Flask, Response, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -46,7 +49,7 @@ def init_limits(app: Flask) -> Limiter:
         storage_uri=storage_uri,
         storage_options=storage_options,
         key_prefix="limit",
-        headers_enabled=True,
+        headers_enabled=False,
         in_memory_fallback_enabled=True,
         swallow_errors=True,
     )
@@ -57,4 +60,11 @@ def init_limits(app: Flask) -> Limiter:
     views[SOLVER_ENDPOINT] = limiter.limit(app.config["SOLVER_RATE_LIMIT"])(views[SOLVER_ENDPOINT])
     page_budget = limiter.limit(app.config["PAGE_RATE_LIMIT"], key_func=get_remote_address)
     views[PAGE_ENDPOINT] = page_budget(views[PAGE_ENDPOINT])
+
+    @app.after_request
+    def retry_after(response: Response) -> Response:
+        if response.status_code == 429 and (limit := limiter.current_limit):
+            response.headers["Retry-After"] = str(max(1, round(limit.reset_at - time.time())))
+        return response
+
     return limiter

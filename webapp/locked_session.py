@@ -9,6 +9,7 @@ written, so the stored game stays exactly as it was and a retry later carries on
 from __future__ import annotations
 
 from flask import Flask, Request, Response, session
+from flask import request as current_request
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
 from webapp.session_lock import HeldLock, Locks
@@ -60,6 +61,10 @@ class LockingSessionInterface(ServerSideSessionInterface):
             _answer_unavailable(app, response)
         finally:
             release_lock(session)
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Secure when SESSION_COOKIE_SECURE says so, and whenever the request came over HTTPS."""
+        return super().get_cookie_secure(app) or current_request.is_secure
 
     def _read_only(self, sid: str, unavailable: bool) -> LockedSession:
         """An empty session this request must not write (static files, or the store is down)."""

@@ -40,7 +40,7 @@ def production_settings(environ: Mapping[str, str]) -> dict[str, Any]:
     """Settings for create_app from the environment; ConfigError if any is missing or unsafe."""
     settings = deployment_settings(environ)
     settings["SECRET_KEY"] = check_secret(environ.get("SECRET_KEY"))
-    settings["SESSION_COOKIE_SECURE"] = flag(environ.get("SESSION_COOKIE_SECURE"), True)
+    settings["SESSION_COOKIE_SECURE"] = flag(environ, "SESSION_COOKIE_SECURE", True)
     check_store(settings)
     return settings
 
@@ -52,5 +52,5 @@ def create_production_app() -> Flask:
     app = create_app(production_settings(os.environ))
     hops = int(os.environ.get("PROXY_HOPS") or 0)
     if hops:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore
     return app

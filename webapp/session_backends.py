@@ -20,6 +20,7 @@ from flask_session.cachelib import CacheLibSessionInterface
 from flask_session.redis import RedisSessionInterface
 from redis import Redis
 
+from webapp.counted_file_cache import CountedFileCache
 from webapp.environment import check_store
 from webapp.locked_session import LockedSession, LockingSessionInterface
 from webapp.redis_client import redis_client
@@ -52,26 +53,6 @@ class LockedRedisSessionInterface(LockingSessionInterface, RedisSessionInterface
         lifetime = int(session_lifetime.total_seconds())
         if not self.set_if_held(keys=[held.key, store_id], args=[held.token, data, lifetime]):
             raise StoreWriteFailed(f"lock on {store_id} expired before the write")
-
-
-class CountedFileCache(FileSystemCache):
-    """cachelib's file cache, with its count of entries updated under a lock.
-
-    cachelib keeps the count in a file it rewrites without locking, so workers adding games at
-    the same moment lose increments and the store outgrows its threshold; under the lock the
-    threshold is a true bound.
-    """
-
-    def __init__(self, cache_dir: str, count_lock: FileLocks, threshold: int) -> None:
-        self._count_lock = count_lock  # before cachelib's __init__, which counts the entries
-        super().__init__(cache_dir, threshold=threshold, mode=0o600)
-
-    def _update_count(self, delta: int | None = None, value: int | None = None) -> None:
-        held = self._count_lock.acquire("entry-count")
-        try:
-            super()._update_count(delta=delta, value=value)
-        finally:
-            held.release()
 
 
 class LockedFileSessionInterface(LockingSessionInterface, CacheLibSessionInterface):

@@ -56,7 +56,10 @@ def wait_for(attempt: Callable[[], T | None], wait: float) -> T:
     return result
 
 
-_RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
 
 
 class RedisHeldLock:

@@ -16,7 +16,8 @@ export function rememberBestScores(doc = document) {
     const best = Math.max(asScore(shown.textContent), asScore(readStored(key)));
     shown.textContent = String(best);
     writeStored(key, best);
-    doc.cookie = `${key}=${best}; path=/; max-age=${COOKIE_MAX_AGE_S}; SameSite=Lax`;
+    const secure = doc.location.protocol === "https:" ? "; Secure" : "";
+    doc.cookie = `${key}=${best}; path=/; max-age=${COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
   }
 }
 

@@ -85,9 +85,12 @@ def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server
 
 
 def test_server_restart_keeps_the_game(page: Page, server, open_game):
-    open_game(page)
-    page.keyboard.press("ArrowLeft")
-    page.keyboard.press("ArrowUp")
+    sid = open_game(page)
+    for key in ("ArrowLeft", "ArrowUp"):
+        with page.expect_response("**/move"):
+            page.keyboard.press(key)
+    stored_moves = Game.from_dict(server.store.read(sid)["game"]).moves
+    expect(page.locator("#moves")).to_have_text(str(stored_moves))  # both answers shown
     expect(page.locator("#board")).to_have_attribute("data-in-progress", "true")
     settle(page)
     before = shown_board(page)

@@ -9,7 +9,7 @@ import pytest
 import redis
 from flask import Flask
 from redis_server import RedisServer
-from scale_support import build_app
+from scale_support import UNLIMITED, build_app
 
 
 @pytest.fixture(scope="session")
@@ -28,12 +28,13 @@ def redis_url(redis_server: RedisServer) -> str:
 
 @pytest.fixture
 def file_app(tmp_path: Path) -> Flask:
-    return build_app(tmp_path / "instance", SESSION_BACKEND="filesystem")
+    return build_app(tmp_path / "instance", SESSION_BACKEND="filesystem", **UNLIMITED)
 
 
 @pytest.fixture
 def redis_app(tmp_path: Path, redis_url: str) -> Flask:
-    return build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=redis_url)
+    return build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=redis_url,
+                     **UNLIMITED)
 
 
 @pytest.fixture(params=["filesystem", pytest.param("redis", marks=pytest.mark.redis)])

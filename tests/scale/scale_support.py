@@ -11,16 +11,18 @@ from werkzeug.test import TestResponse
 
 from engine import Game
 from webapp import create_app
-from webapp.environment import deployment_settings
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 STRONG_SECRET = "scale-tests-" + "0123456789abcdef" * 3
+#: Limits no test reaches: test_scale_security checks the real ones; elsewhere they would only
+#: get in the way of hammering one game.
+UNLIMITED = {"MOVE_RATE_LIMIT": "100000/second", "SOLVER_RATE_LIMIT": "100000/second",
+             "PAGE_RATE_LIMIT": "100000/second"}
 
 
 def build_app(instance: Path, **config: object) -> Flask:
     """An app as production builds it, on a throw-away instance folder, no solver warm-up."""
     settings = {
-        **deployment_settings({}),
         "INSTANCE_PATH": str(instance),
         "SECRET_KEY": STRONG_SECRET,
         "SOLVER_WARM_UP": False,
@@ -29,20 +31,7 @@ def build_app(instance: Path, **config: object) -> Flask:
         "REDIS_TIMEOUT": 2.0,
         **config,
     }
-    app = create_app(settings)
-    _pre_integration(app)
-    return app
-
-
-def _pre_integration(app):  # TEMPORARY: until the factory calls these itself
-    from webapp.locked_session import install_locked_sessions
-    from webapp.security import init_security
-    from webapp.session_backends import build_session_interface
-    from webapp.unavailable import init_unavailable
-
-    install_locked_sessions(app, build_session_interface(app))
-    init_security(app)
-    init_unavailable(app)
+    return create_app(settings)
 
 
 class Player:

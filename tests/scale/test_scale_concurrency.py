@@ -77,3 +77,18 @@ def test_one_move_retried_from_many_tabs_is_applied_once(any_app):
         assert set(pool.map(retry, range(TABS * 2))) == {"1"}
 
     assert stored(any_app, first.sid)["game"] == replay(before.to_dict(), ["left"]).to_dict()
+
+
+def test_a_move_meant_for_a_replaced_game_is_not_applied_to_the_new_one(any_app):
+    """Tab A starts a new game while tab B, still showing the old one, sends its next move:
+    B gets the new board back, and the new game stays untouched."""
+    tab_a = Player(any_app.test_client())
+    tab_b = tab_a.tab_on(any_app)
+    assert tab_a.move("left", 1).headers["X-Seq"] == "1"
+    assert tab_a.post("/new").status_code == 200
+    new_game = stored(any_app, tab_a.sid)["game"]
+
+    answer = tab_b.move("right", 2)
+    assert answer.status_code == 200
+    assert stored(any_app, tab_a.sid)["game"] == new_game
+    assert int(answer.headers["X-Seq"]) >= 2

@@ -14,7 +14,7 @@ import cachelib.file
 import pytest
 from scale_support import Player, build_app, replay, stored, stored_game
 
-from webapp.session_backends import CountedFileCache
+from webapp.counted_file_cache import CountedFileCache
 from webapp.session_lock import FileLocks
 
 
@@ -62,7 +62,8 @@ def test_workers_adding_games_at_once_keep_the_count_exact(tmp_path):
         for number in range(150):
             cache.set(f"game-{worker}-{number}", {"seq": number})
 
-    workers = [multiprocessing.get_context("fork").Process(target=add_games, args=(n,)) for n in (1, 2)]
+    fork = multiprocessing.get_context("fork")
+    workers = [fork.Process(target=add_games, args=(worker,)) for worker in (1, 2)]
     for worker in workers:
         worker.start()
     for worker in workers:

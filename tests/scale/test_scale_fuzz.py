@@ -7,7 +7,7 @@ engine, of the moves (and keep-playing answers) the server accepted since the ga
 from __future__ import annotations
 
 import pytest
-from scale_support import Player, build_app, replay, store, stored
+from scale_support import UNLIMITED, Player, build_app, replay, store, stored
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
@@ -15,8 +15,6 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 from engine import DIRECTIONS, Game
 
 NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
-NO_LIMITS = {"MOVE_RATE_LIMIT": "10000/second", "SOLVER_RATE_LIMIT": "10000/second",
-             "PAGE_RATE_LIMIT": "10000/second"}
 
 directions = st.sampled_from(DIRECTIONS)
 bad_directions = st.one_of(st.text(max_size=8), st.sampled_from(["UP", " left", "left\x00"]))
@@ -58,16 +56,19 @@ class ApiMachine(RuleBasedStateMachine):
 
     @rule(direction=bad_directions)
     def malformed_direction(self, direction):
-        assert self.player.post("/move", direction=direction, seq=str(self.seq + 1)).status_code == 400
+        answer = self.player.post("/move", direction=direction, seq=str(self.seq + 1))
+        assert answer.status_code == 400
 
     @rule(direction=directions)
     def without_csrf_token(self, direction):
-        answer = self.player.client.post("/move", data={"direction": direction, "seq": str(self.seq + 1)})
+        form = {"direction": direction, "seq": str(self.seq + 1)}
+        answer = self.player.client.post("/move", data=form)
         assert answer.status_code == 400
 
     @rule(direction=directions, size=st.integers(5_000, 50_000))
     def oversized(self, direction, size):
-        answer = self.player.post("/move", direction=direction, seq=str(self.seq + 1), pad="x" * size)
+        padding = "x" * size
+        answer = self.player.post("/move", direction=direction, seq=str(self.seq + 1), pad=padding)
         assert answer.status_code == 413
 
     @rule()
@@ -106,7 +107,7 @@ class ApiMachine(RuleBasedStateMachine):
 
 @pytest.mark.parametrize("backend", ["filesystem", pytest.param("redis", marks=pytest.mark.redis)])
 def test_random_request_sequences_keep_the_game_consistent(request, tmp_path, backend):
-    config = {"SESSION_BACKEND": backend, **NO_LIMITS}
+    config = {"SESSION_BACKEND": backend, **UNLIMITED}
     if backend == "redis":
         config["REDIS_URL"] = request.getfixturevalue("redis_url")
 

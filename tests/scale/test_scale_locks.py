@@ -7,6 +7,8 @@ import time
 
 import pytest
 import redis
+from flask import session
+from scale_support import Player
 
 from webapp.session_lock import FileLocks, LockTimeout, RedisLocks
 
@@ -55,3 +57,24 @@ def test_an_expired_redis_lock_is_not_released_by_its_old_holder(redis_url):
     assert client.get("lock:session:a") == current.token.encode()
     current.release()
     assert client.get("lock:session:a") is None
+
+
+@pytest.mark.parametrize("propagate", [False, True])
+def test_a_request_that_fails_still_releases_its_games_lock(file_app, propagate):
+    """Whether the error becomes a 500 or propagates (as under a debugger), the next request
+    for the game does not wait for a lock nobody holds."""
+    file_app.config["PROPAGATE_EXCEPTIONS"] = propagate
+
+    @file_app.post("/fail")
+    def fail():
+        session["touched"] = True
+        raise RuntimeError("the view failed")
+
+    player = Player(file_app.test_client())
+    try:
+        assert player.post("/fail").status_code == 500
+    except RuntimeError:
+        assert propagate
+    started = time.monotonic()
+    assert player.move("left", 1).status_code == 200
+    assert time.monotonic() - started < 0.5

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from scale_support import Player, build_app
 
 from webapp.environment import ConfigError
 from webapp.production import check_secret, create_production_app, production_settings
@@ -47,7 +48,7 @@ def test_redis_url_selects_the_redis_store():
     ({"SESSION_BACKEND": "memcached"}, "must be one of"),
     ({"REDIS_TIMEOUT": "soon"}, "must be a number"),
     ({"SESSION_LOCK_WAIT": "0"}, "must be positive"),
-    ({"SESSION_COOKIE_SECURE": "maybe"}, "on/off"),
+    ({"SESSION_COOKIE_SECURE": "maybe"}, "SESSION_COOKIE_SECURE must be on or off"),
 ])
 def test_unusable_settings_are_refused(environ, complaint):
     with pytest.raises(ConfigError, match=complaint):
@@ -72,3 +73,10 @@ def test_gunicorn_refuses_to_start_with_a_weak_secret(tmp_path):
     )
     assert started.returncode != 0
     assert "SECRET_KEY is too weak" in started.stderr
+
+
+def test_the_benchmark_route_exists_only_when_asked_for(tmp_path):
+    plain = Player(build_app(tmp_path / "plain").test_client())
+    assert plain.post("/bench/session").status_code == 404
+    bench = Player(build_app(tmp_path / "bench", BENCH_BASELINE=True).test_client())
+    assert bench.post("/bench/session").status_code == 200

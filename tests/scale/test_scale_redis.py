@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 
 import pytest
@@ -80,7 +82,9 @@ def test_redis_killed_and_restarted_mid_game(tmp_path):
             assert answer.status_code == 503
             assert answer.headers["Retry-After"] == "1"
             assert "reach the game server, retrying" in answer.text
-        assert player.client.get("/").status_code == 503
+        page = player.client.get("/")
+        assert page.status_code == 503
+        assert 'http-equiv="refresh"' in page.text
 
         server.start()
         answer = player.move(direction, 2)
@@ -88,3 +92,35 @@ def test_redis_killed_and_restarted_mid_game(tmp_path):
         assert answer.headers["X-Seq"] == "2"
         assert player.move(direction, 2).headers["X-Seq"] == "2"  # a late duplicate: no effect
         assert stored(app, player.sid)["game"] == replay(before["game"], [direction]).to_dict()
+
+
+def test_a_hung_redis_is_a_503_within_a_second_then_play_resumes(tmp_path):
+    """A Redis that accepts connections but never answers (stopped with SIGSTOP): the short
+    socket timeout, with production's default, turns it into a quick 503. Commands sent
+    meanwhile run when it wakes up, so a lock taken for a request that already gave up stays
+    until its TTL runs out; the page's retries get through after that."""
+    with RedisServer() as server:
+        app = build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url,
+                        REDIS_TIMEOUT=0.25, SESSION_LOCK_TTL=1.0, SESSION_LOCK_WAIT=0.2)
+        player = Player(app.test_client())
+        direction = legal_move(app, player.sid)
+        os.kill(server.process.pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            assert player.move(direction, 1).status_code == 503
+            assert time.monotonic() - started < 1.0
+        finally:
+            os.kill(server.process.pid, signal.SIGCONT)
+        retries = 0
+        while (answer := player.move(direction, 1)).status_code == 503 and retries < 10:
+            retries += 1
+            time.sleep(0.2)
+        assert answer.headers["X-Seq"] == "1"
+
+
+def test_the_app_starts_while_redis_is_down_and_serves_once_it_is_up(tmp_path):
+    server = RedisServer()
+    app = build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
+    assert app.test_client().get("/").status_code == 503
+    with server:
+        assert Player(app.test_client()).move("left", 1).status_code == 200

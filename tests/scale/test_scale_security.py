@@ -6,6 +6,8 @@ import pytest
 import redis
 from scale_support import Player, build_app, stored
 
+from engine import DIRECTIONS
+
 
 def responses(app) -> dict[str, object]:
     """One response of each kind the app gives: page, fragment, static file, errors."""
@@ -42,12 +44,27 @@ def test_the_session_cookie_is_httponly_lax_and_secure_when_asked(tmp_path, secu
     assert ("; secure" in cookie) is secure
 
 
+def test_the_session_cookie_is_secure_on_https_requests(file_app):
+    cookie = file_app.test_client().get("/", base_url="https://localhost").headers["Set-Cookie"]
+    assert "; Secure" in cookie
+
+
+@pytest.mark.parametrize("secure", [False, True])
+def test_the_language_cookie_is_httponly_lax_and_secure_when_asked(tmp_path, secure):
+    app = build_app(tmp_path / "instance", SESSION_COOKIE_SECURE=secure)
+    cookie = app.test_client().get("/language/pl").headers["Set-Cookie"].lower()
+    assert cookie.startswith("lang=pl")
+    assert "httponly" in cookie and "samesite=lax" in cookie
+    assert ("; secure" in cookie) is secure
+
+
 def test_a_move_needs_this_sessions_csrf_token(file_app):
     player, stranger = Player(file_app.test_client()), Player(file_app.test_client())
     before = stored(file_app, player.sid)
     forged = {"X-CSRFToken": stranger.token}
     for headers in ({}, {"X-CSRFToken": "made-up"}, forged):
-        answer = player.client.post("/move", data={"direction": "left", "seq": "1"}, headers=headers)
+        answer = player.client.post("/move", data={"direction": "left", "seq": "1"},
+                                    headers=headers)
         assert answer.status_code == 400
         assert "security token" in answer.text
     assert stored(file_app, player.sid) == before
@@ -65,11 +82,11 @@ def test_an_oversized_body_is_refused_with_413(file_app):
 def test_moves_beyond_the_session_budget_get_429(tmp_path):
     app = build_app(tmp_path / "instance", MOVE_RATE_LIMIT="3/minute")
     player = Player(app.test_client())
-    answers = [player.move(direction, seq) for seq, direction in enumerate("up down left right".split(), 1)]
+    answers = [player.move(direction, seq) for seq, direction in enumerate(DIRECTIONS, 1)]
     assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
     assert int(answers[-1].headers["Retry-After"]) > 0
     assert "Too many moves" in answers[-1].text
-    assert Player(app.test_client()).move("up", 1).status_code == 200  # another player is not held up
+    assert Player(app.test_client()).move("up", 1).status_code == 200  # others play on
 
 
 def test_solver_requests_beyond_their_budget_get_429(tmp_path):
@@ -89,4 +106,4 @@ def test_page_loads_beyond_the_address_budget_get_429(tmp_path):
 @pytest.mark.redis
 def test_rate_limit_counters_live_in_redis_with_the_sessions(redis_app, redis_url):
     Player(redis_app.test_client()).move("up", 1)
-    assert redis.Redis.from_url(redis_url).keys("limit*")
+    assert redis.Redis.from_url(redis_url).keys("*limit/session:*")

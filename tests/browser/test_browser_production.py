@@ -1,4 +1,5 @@
-"""The page through a Redis outage: it says it is retrying, keeps the move, then carries on."""
+"""The page as production serves it: under a strict Content-Security-Policy, and through a Redis
+outage (it says it is retrying, keeps the move, then carries on)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,28 @@ from werkzeug.serving import make_server
 
 from engine import Game
 
-pytestmark = [pytest.mark.browser, pytest.mark.redis]
+pytestmark = pytest.mark.browser
 
 ARROWS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
+
+
+RECORD_CSP_VIOLATIONS = """
+window.cspViolations = [];
+document.addEventListener("securitypolicyviolation",
+    (event) => window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+"""
+
+
+def test_every_page_runs_under_the_content_security_policy(page: Page, server):
+    page.add_init_script(RECORD_CSP_VIOLATIONS)
+    for path in ("/", "/en/rules", "/pl/strategy", "/ja/solver"):
+        response = page.goto(server.url + path)
+        assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+        if path == "/":
+            page.keyboard.press("ArrowLeft")
+            page.keyboard.press("ArrowUp")
+            expect(page.locator("#board")).to_be_visible()
+        assert page.evaluate("window.cspViolations") == []
 
 
 @pytest.fixture
@@ -36,6 +56,7 @@ def stored_game(app, context) -> Game:
     return Game.from_dict(interface._retrieve_session_data(interface._get_store_id(sid))["game"])
 
 
+@pytest.mark.redis
 def test_a_move_made_while_redis_is_down_is_applied_when_it_is_back(page: Page, redis_backed):
     url, app, store = redis_backed
     page.goto(url)
