@@ -28,3 +28,15 @@ run: setup
 
 test: system-deps setup-test
 	$(BIN)/python -m pytest -n 2
+
+.PHONY: translations bench
+# Re-extract interface strings into the catalogs and compile them (translate the .po files in between).
+translations: setup-test
+	$(BIN)/pybabel extract -w 100 -F babel.cfg -k lazy_gettext --no-location --omit-header -o translations/messages.pot .
+	$(BIN)/pybabel update -w 100 -i translations/messages.pot -d translations
+	$(BIN)/pybabel compile -d translations
+
+# The quick benchmarks; the solver's strength run and the load run are long, see README.
+bench: setup-test
+	$(BIN)/python bench/engine_speed.py
+	$(BIN)/python bench/page_weight.py
