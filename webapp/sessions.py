@@ -1,14 +1,12 @@
 """Server-side sessions: where the player's game is kept between requests and visits.
 
-The embedded default is a file store (cachelib's FileSystemCache) under the instance folder;
-SESSION_BACKEND=redis keeps them in Redis instead (``session_backends``: both lock each game
-for the length of a request, and answer 503 when the store fails). Sessions are permanent
-with a sliding expiry: every request that stores the game (page load, move, new game,
-hint...) refreshes the cookie and the stored entry for another
-``SESSION_LIFETIME_DAYS``. Requests that leave the session alone (static files) do not write it:
-rewriting the unchanged session they loaded would race with a move being stored meanwhile. The store holds up to ``SESSION_STORE_MAX_ENTRIES``
-sessions (cachelib's own default of 500 would silently drop older players' games); beyond that it
-prunes expired entries first.
+The embedded default is a file store under the instance folder; SESSION_BACKEND=redis keeps
+games in Redis instead. Both lock each game for the length of a request and answer 503 when the
+store fails (``session_backends``, ``locked_session``). Sessions are permanent with a sliding
+expiry: every request that stores the game (page load, move, new game, hint) pushes the cookie
+and the stored entry ``SESSION_LIFETIME_DAYS`` further. Requests that leave the session alone
+(static files) do not write it. The file store holds up to ``SESSION_STORE_MAX_ENTRIES`` games,
+not cachelib's default of 500, which would silently drop players' games (``counted_file_cache``).
 """
 
 from flask import Flask
