@@ -59,7 +59,8 @@ ValueError: unknown direction 'sideways'; expected one of ('up', 'down', 'left',
 
 Modules: `directions`, `line` (the merge rules on one line), `board` (the packed board and
 its cached tables), `rng` (seeded spawns), `tiles` (tile identities), `validation` and
-`saved_state` (checked input and the saved form, documented there), `game` (the `Game` class).
+`saved_state` (checked input and the saved form, documented there), `game` (the `Game` class),
+`scoring` (the points a tile stands for).
 """
 
 from collections.abc import Sequence

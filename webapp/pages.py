@@ -10,12 +10,13 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
+from engine.scoring import merge_points
 from engine.solver import SETTINGS as SOLVER_SETTINGS
 from webapp import board_examples, controls
 from webapp.config import LANGUAGES
 from webapp.strength_chart import strength_chart
 from webapp.strength_report import load_strength_report
-from webapp.tile_ladder import merge_points, tile_ladder
+from webapp.tile_ladder import tile_ladder
 
 LANG_RULE = f"<any({', '.join(LANGUAGES)}):lang>"
 

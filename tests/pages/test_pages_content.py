@@ -6,13 +6,7 @@ from pages_site import LANGUAGES
 
 import engine
 from webapp import board_examples
-from webapp.tile_ladder import merge_points, tile_ladder
-
-
-def test_merge_points_of_a_tile_built_from_twos():
-    assert [merge_points(2 ** k) for k in (1, 2, 3, 11)] == [0, 4, 16, 20480]
-    with pytest.raises(ValueError):
-        merge_points(6)
+from webapp.tile_ladder import tile_ladder
 
 
 def test_ladder_climbs_from_2_to_131072():
