@@ -40,12 +40,13 @@ def render_update(
 
 
 def render_hint(saved: SavedGame, values: dict[str, float]) -> str:
-    """The fragment showing the solver's value for each legal direction, best first
-    (nothing to show when no move is legal)."""
+    """The fragment showing the solver's choice and, for each other legal direction, how far
+    its value falls behind (raw values carry a large offset and mean little to a player)."""
     ranked = sorted(values.items(), key=lambda item: item[1], reverse=True)
+    best = ranked[0][1] if ranked else 0.0
     return render_template(
         "partials/hint.html",
         recommended=ranked[0][0] if ranked else None,
-        ranked=[(controls.DIRECTION_NAMES[name], name, value) for name, value in ranked],
+        ranked=[(controls.DIRECTION_NAMES[name], name, best - value) for name, value in ranked],
         **game_context(saved, "hinted"),
     )
