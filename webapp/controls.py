@@ -7,8 +7,6 @@ the ``h`` and ``a`` moves.
 
 from flask_babel import lazy_gettext
 
-MOVES = ("up", "down", "left", "right")
-
 KEYS: dict[str, str] = {
     "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
     "w": "up", "s": "down", "a": "left", "d": "right",

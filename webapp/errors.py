@@ -8,8 +8,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from .intents import InvalidIntent
-
-SOLVER_ENDPOINT = "hints.hint"
+from .limits import SOLVER_ENDPOINT
 
 
 def refusal_message(error: HTTPException) -> str:

@@ -3,7 +3,8 @@
 // tap on the page (a game key that stops it does nothing else); its own button and the speed
 // slider keep their usual roles.
 
-const MOVES = new Set(["up", "down", "left", "right"]);
+import { MOVES } from "./queue.js";
+
 const ACTIVATION_KEYS = ["Enter", " "];
 
 /**

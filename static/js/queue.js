@@ -2,7 +2,8 @@
 // Each move carries a sequence number; the server ignores a number it has already applied, which
 // makes retrying a request whose answer got lost safe.
 
-const MOVES = new Set(["up", "down", "left", "right"]);
+/** The intents that are moves: they go to the move route with a sequence number. */
+export const MOVES = new Set(["up", "down", "left", "right"]);
 const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
 
 /**
