@@ -18,15 +18,15 @@ A `Game` adds the rest: seeded spawns, the score, the win at the first 2048 and 
 ('up', 'down', 'left', 'right')
 >>> game.move("left")
 True
->>> game.rows[0][0], game.score, game.last_points, game.won, game.awaiting_choice
-(2048, 2048, 2048, True, True)
+>>> game.rows[0][0], game.score, game.last_points, game.status
+(2048, 2048, 2048, <Status.WON: 'won'>)
 >>> game.move("right")  # refused until the player answers the win banner
 False
 >>> game.keep_playing()
 >>> game.move("right")
 True
->>> game.over
-False
+>>> game.status
+<Status.PLAYING: 'playing'>
 
 Every move reports what happened to each tile, for animation. The merged 2048 above has a new
 id and remembers the two tiles it came from; the tile that just appeared is marked new:
@@ -68,10 +68,10 @@ from collections.abc import Sequence
 from engine import board as _board
 from engine import validation as _validation
 from engine.directions import DIRECTIONS, check_direction
-from engine.game import Game
+from engine.game import Game, Status
 from engine.tiles import Tile
 
-__all__ = ["DIRECTIONS", "Game", "Tile", "slide"]
+__all__ = ["DIRECTIONS", "Game", "Status", "Tile", "slide"]
 
 
 def slide(rows: Sequence[Sequence[int]], direction: str) -> tuple[tuple[tuple[int, ...], ...], int]:

@@ -1,6 +1,7 @@
 """A game of 2048: the board, the score, the win and the end, with seeded spawns."""
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Optional
 
 from engine import rng, saved_state, validation
@@ -20,6 +21,18 @@ from engine.validation import WIN_EXPONENT
 
 _WIN_VALUE = 1 << WIN_EXPONENT
 _DIRECTION_SET = frozenset(DIRECTIONS)
+
+
+class Status(StrEnum):
+    """Where a game stands, decided here once for every caller (pages, scripts, the solver).
+
+    WON wins over OVER: a winning merge that also fills the board first asks the player to
+    choose; only after "keep playing" does the full board end the game.
+    """
+
+    PLAYING = "playing"
+    WON = "won"  # a 2048 was just made and the player has not yet chosen to keep playing
+    OVER = "over"  # no direction changes the board
 
 
 def _seed_or_new(seed: object) -> int:
@@ -174,6 +187,13 @@ class Game:
     def awaiting_choice(self) -> bool:
         """Won, and the player has not yet chosen to keep playing: moves are refused."""
         return self._awaiting_choice
+
+    @property
+    def status(self) -> Status:
+        """PLAYING, WON (awaiting the player's choice) or OVER; see `Status`."""
+        if self._awaiting_choice:
+            return Status.WON
+        return Status.PLAYING if legal_directions(self._board) else Status.OVER
 
     @property
     def over(self) -> bool:

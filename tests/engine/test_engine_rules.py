@@ -164,13 +164,22 @@ def test_a_later_2048_does_not_ask_again():
     assert not game.awaiting_choice
 
 
-def test_winning_on_a_full_board_can_end_the_game_too():
-    rows = [[1024, 1024, 4, 8], [16, 32, 64, 128], [256, 512, 2, 4], [8, 16, 32, 64]]
-    game = Game.from_rows(rows, seed=0)
+@pytest.mark.parametrize("seed", range(8))
+def test_a_win_that_fills_the_board_asks_first_then_ends(seed):
+    # The winning merge leaves one empty cell, the spawn fills it and no neighbours are equal:
+    # the win is offered first, and only "keep playing" reveals that no move is left.
+    rows = [[1024, 1024, 8, 16], [4, 32, 64, 128], [8, 64, 128, 256], [4, 8, 16, 32]]
+    game = Game.from_rows(rows, seed=seed)
     assert game.move("left")
-    assert game.won and game.awaiting_choice
+    assert 0 not in sum(game.rows, ())
+    assert game.status == engine.Status.WON
     game.keep_playing()
-    assert game.over == (game.legal_moves() == ())
+    assert game.status == engine.Status.OVER and game.legal_moves() == ()
+
+
+def test_status_is_playing_while_a_move_is_left():
+    game = near_win()
+    assert game.status == "playing"
 
 
 def test_tiles_go_beyond_2048_up_to_131072():
