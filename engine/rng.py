@@ -9,8 +9,10 @@ import secrets
 SEED_LIMIT = 1 << 64
 _MASK64 = SEED_LIMIT - 1
 _GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+#: What a new tile is, as (exponent, probability): a 2 nine times in ten, a 4 once in ten.
+SPAWN_ODDS: tuple[tuple[int, float], ...] = ((1, 0.9), (2, 0.1))
 # A 4 spawns when the low 32 bits fall below this: 429496730 / 2**32 = 0.1 + 1.4e-11.
-_FOUR_BELOW = 429_496_730
+_FOUR_BELOW = round(dict(SPAWN_ODDS)[2] * (1 << 32))
 
 
 def new_seed() -> int:
