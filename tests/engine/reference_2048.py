@@ -84,4 +84,11 @@ boards = st.one_of(crowded_boards, wide_boards)
 full_boards = (
     st.lists(st.sampled_from([2, 4, 8, 16, 32]), min_size=16, max_size=16).map(_as_rows)
 )
+# Full boards with no equal neighbours (neighbours differ in the parity of row + col, and the two
+# parities draw from disjoint values): no move is left.
+stuck_boards = st.lists(
+    st.tuples(st.sampled_from([2, 8, 32, 128]), st.sampled_from([4, 16, 64, 256])),
+    min_size=16,
+    max_size=16,
+).map(lambda pairs: _as_rows([pairs[cell][(cell // 4 + cell % 4) % 2] for cell in range(16)]))
 playable_boards = boards.filter(lambda rows: sum(1 for row in rows for v in row if v) >= 2)

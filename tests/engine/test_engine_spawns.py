@@ -2,6 +2,8 @@
 
 import math
 
+import pytest
+
 from engine import Game, rng
 
 EMPTY = (0, 0, 0, 0)
@@ -50,3 +52,52 @@ def test_a_spawn_only_lands_on_an_empty_cell():
 def test_same_seed_same_spawns():
     assert Game.new(seed=99).rows == Game.new(seed=99).rows
     assert len({Game.new(seed=seed).rows for seed in range(50)}) > 40
+
+
+# The first outputs of splitmix64 started at 0, as published with the generator (Steele, Lea and
+# Flood, 2014; Vigna's splitmix64.c, which seeds the xoshiro generators with them).
+PUBLISHED_FROM_SEED_0 = (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC)
+MASK64 = (1 << 64) - 1
+
+
+def splitmix64(seed):
+    """splitmix64 in its textbook, stateful form: add the golden gamma, then mix."""
+    state = seed
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        yield z ^ (z >> 31)
+
+
+def spawn_from_draw(draw, empty_count):
+    """The documented use of a draw: the high half picks the cell, the low half the value."""
+    cell = (draw >> 32) * empty_count >> 32
+    exponent = 2 if (draw & 0xFFFFFFFF) < 0.1 * 2**32 else 1
+    return cell, exponent
+
+
+def test_the_reference_generator_gives_the_published_values():
+    draws = splitmix64(0)
+    assert tuple(next(draws) for _ in PUBLISHED_FROM_SEED_0) == PUBLISHED_FROM_SEED_0
+
+
+def test_the_first_spawns_of_seed_0_are_the_published_draws():
+    # 0xE220A839 / 2**32 = 0.883: the 15th of 16 cells; 0x6E789E6A: 0.431, the 7th
+    assert [rng.spawn_choice(0, counter, 16) for counter in range(4)] == [
+        (14, 1), (6, 1), (0, 1), (15, 1)
+    ]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**63, 2**64 - 1])
+def test_every_spawn_is_the_next_splitmix64_draw(seed):
+    draws = splitmix64(seed)
+    seen = set()
+    for counter in range(300):
+        draw = next(draws)
+        for empty_count in (1, 2, 7, 16):
+            expected = spawn_from_draw(draw, empty_count)
+            assert rng.spawn_choice(seed, counter, empty_count) == expected
+            seen.add(expected[1])
+    assert seen == {1, 2}  # both a 2 and a 4 were among the checked draws
