@@ -5,6 +5,7 @@ import math
 import pytest
 
 from engine import Game, rng
+from reference_2048 import splitmix64, spawn_from_draw
 
 EMPTY = (0, 0, 0, 0)
 DRAWS = 40_000
@@ -57,25 +58,6 @@ def test_same_seed_same_spawns():
 # The first outputs of splitmix64 started at 0, as published with the generator (Steele, Lea and
 # Flood, 2014; Vigna's splitmix64.c, which seeds the xoshiro generators with them).
 PUBLISHED_FROM_SEED_0 = (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC)
-MASK64 = (1 << 64) - 1
-
-
-def splitmix64(seed):
-    """splitmix64 in its textbook, stateful form: add the golden gamma, then mix."""
-    state = seed
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & MASK64
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        yield z ^ (z >> 31)
-
-
-def spawn_from_draw(draw, empty_count):
-    """The documented use of a draw: the high half picks the cell, the low half the value."""
-    cell = (draw >> 32) * empty_count >> 32
-    exponent = 2 if (draw & 0xFFFFFFFF) < 0.1 * 2**32 else 1
-    return cell, exponent
 
 
 def test_the_reference_generator_gives_the_published_values():
@@ -97,7 +79,7 @@ def test_every_spawn_is_the_next_splitmix64_draw(seed):
     for counter in range(300):
         draw = next(draws)
         for empty_count in (1, 2, 7, 16):
-            expected = spawn_from_draw(draw, empty_count)
-            assert rng.spawn_choice(seed, counter, empty_count) == expected
-            seen.add(expected[1])
-    assert seen == {1, 2}  # both a 2 and a 4 were among the checked draws
+            index, value = spawn_from_draw(draw, empty_count)
+            assert rng.spawn_choice(seed, counter, empty_count) == (index, value.bit_length() - 1)
+            seen.add(value)
+    assert seen == {2, 4}  # both a 2 and a 4 were among the checked draws
