@@ -18,12 +18,15 @@ const queue = createQueue({
     new: game.dataset.newUrl,
     "keep-playing": game.dataset.keepPlayingUrl,
     hint: game.dataset.hintUrl,
+    state: game.dataset.stateUrl,
   },
-  csrfToken: document.querySelector('meta[name="csrf-token"]').content,
+  game: game.dataset.game,
   lastSeq: Number(game.dataset.seq),
+  csrfToken: document.querySelector('meta[name="csrf-token"]').content,
   onAnswer(intent, html, ok) {
     applyFragment(html);
     rememberBestScores();
+    if (intent === "state") autoplay.stop();
     autoplay.onAnswer(intent, shownState(), ok);
   },
   onRetrying(html) {
