@@ -8,6 +8,7 @@ from engine import Status, solver
 from webapp.game import intents, stored_game
 from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.game.rendering import render_hint, render_page, render_update
+from webapp.i18n import LANG_RULE
 from webapp.limits import game_budget, page_budget, solver_budget
 
 bp = Blueprint("game", __name__)
@@ -21,6 +22,13 @@ def index() -> str:
     stored = stored_game.load()
     stored_game.save(stored)
     return render_page(stored)
+
+
+@bp.get(f"/{LANG_RULE}/")
+def index_in_language(lang: str) -> str:
+    """The same page in the language the URL names (the locale selector reads the prefix).
+    It draws on the page budget of ``index``, which it serves."""
+    return index()
 
 
 @bp.post("/move")

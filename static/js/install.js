@@ -1,0 +1,11 @@
+// The installable app: once the page has loaded, register the service worker, which keeps the
+// static shell and the offline page (see static/service-worker.js).
+
+const worker = document.querySelector('meta[name="service-worker"]')?.content;
+
+if (worker && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    // Without a worker (private mode, an old browser) the game works the same, only not offline.
+    navigator.serviceWorker.register(worker, { scope: "/" }).catch(() => {});
+  });
+}
