@@ -5,7 +5,8 @@
 // first, so they are never stale while online, and from the cache when the network fails.
 // Pages, fragments and every POST always go to the server and are never kept: the rules stay
 // there, and no stale board or CSRF token is ever served. A page that cannot be loaded gets the
-// offline page of its language: the one its URL names, else that of the last page loaded.
+// offline page of its language: the one its URL names, else that of the last page shown (each
+// page tells its language once the worker is active: static/js/install.js).
 
 const CACHE = `shell-${SHELL.version}`;
 const SHELL_FILES = new Set(SHELL.files);
@@ -25,6 +26,12 @@ self.addEventListener("activate", (event) => {
     for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
     await self.clients.claim();
   })());
+});
+
+self.addEventListener("message", (event) => {
+  const language = event.data && event.data.language;
+  if (!LANGUAGES.includes(language)) return;
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.put(LAST_LANGUAGE, new Response(language))));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -49,13 +56,10 @@ async function shellFile(request) {
 }
 
 async function page(request, url) {
-  const cache = await caches.open(CACHE);
   try {
-    const response = await fetch(request);
-    const language = response.headers.get("Content-Language");
-    if (LANGUAGES.includes(language)) await cache.put(LAST_LANGUAGE, new Response(language));
-    return response;
+    return await fetch(request);
   } catch {
+    const cache = await caches.open(CACHE);
     const offline = await cache.match(SHELL.offline[await offlineLanguage(cache, url)]);
     return offline || Response.error();
   }

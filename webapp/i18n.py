@@ -61,17 +61,9 @@ def choose_language(lang: str) -> Response:
     return response
 
 
-def _content_language(response: Response) -> Response:
-    if response.mimetype == "text/html":
-        response.headers["Content-Language"] = current_language()
-    return response
-
-
 def init_i18n(app: Flask) -> None:
-    """Set up Flask-Babel with the project's catalogs; templates get the language helpers, and
-    every page says its language in Content-Language."""
+    """Set up Flask-Babel with the project's catalogs; templates get the language helpers."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS_DIR))
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(current_language=current_language, languages=LANGUAGES)
     app.jinja_env.filters["spoken_list"] = spoken_list
-    app.after_request(_content_language)
