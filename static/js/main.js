@@ -4,12 +4,14 @@ import { createAutoplay } from "./autoplay.js";
 import { rememberBestScores } from "./best.js";
 import { askToConfirm } from "./confirm.js";
 import { listenForIntents, readControls } from "./input.js";
+import { keepLastBoard, watchConnection } from "./offline.js";
 import { createQueue } from "./queue.js";
 import { applyFragment, showMessage, shownState } from "./view.js";
 
 const controls = readControls();
 const moves = new Set(controls.directions);
 const game = document.getElementById("game");
+const connection = watchConnection(document.getElementById("offline-notice"));
 
 const queue = createQueue({
   moves,
@@ -26,6 +28,7 @@ const queue = createQueue({
   onAnswer(intent, html, ok) {
     applyFragment(html);
     rememberBestScores();
+    keepLastBoard();
     if (intent === "state") autoplay.stop();
     autoplay.onAnswer(intent, shownState(), ok);
   },
@@ -40,10 +43,11 @@ const autoplay = createAutoplay({
   button: document.getElementById("autoplay-button"),
   speed: document.getElementById("autoplay-speed"),
   request: queue.push,
-  keys: controls.keys,
+  controls,
 });
 
 async function handle(intent) {
+  if (connection.isOffline()) return; // nothing is played without the server
   if (intent === "autoplay") return autoplay.toggle();
   if (intent === "new") {
     autoplay.stop();
@@ -53,4 +57,5 @@ async function handle(intent) {
 }
 
 rememberBestScores();
+keepLastBoard();
 listenForIntents({ controls, surface: document.querySelector(".board-frame"), emit: handle });

@@ -1,8 +1,7 @@
 """The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
 
-import re
-
 import pytest
+from browser_support import phone_device, settle, shown_board
 from playwright.sync_api import Page, expect
 
 from engine import Game
@@ -16,22 +15,6 @@ MOVE_KEYS = {
 }
 NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
 NEAR_LOSS = [[128, 16, 4, 128], [64, 128, 64, 16], [128, 32, 8, 4], [8, 128, 16, 0]]  # seed 5
-
-
-def shown_board(page: Page) -> list[list[int]]:
-    """The board the page shows, from its current (not leaving) tiles."""
-    return page.evaluate("""() => {
-        const rows = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]];
-        for (const tile of document.querySelectorAll('#board .tile:not([data-leaving])')) {
-            rows[Number(tile.dataset.row)][Number(tile.dataset.col)] = Number(tile.dataset.value);
-        }
-        return rows;
-    }""")
-
-
-def settle(page: Page) -> None:
-    """Wait until the last move's animation has ended: only current tiles remain."""
-    expect(page.locator("#board .tile[data-leaving]")).to_have_count(0)
 
 
 def wait_until(page: Page, condition, timeout_ms: int = 15_000) -> None:
@@ -222,12 +205,6 @@ def test_screenshots_of_a_game_in_progress(page: Page, new_context, playwright, 
         shown.wait_for_timeout(400)  # let the new tile's appear animation finish
         shown.screenshot(path=artifacts / name, full_page=True)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 412
-
-
-def phone_device(playwright) -> dict:
-    device = dict(playwright.devices["Pixel 7"])
-    device.pop("default_browser_type", None)
-    return device
 
 
 def test_swipe_moves_without_scrolling_the_page(server, new_context, playwright):

@@ -18,7 +18,8 @@ from engine import DIRECTIONS, Game
 NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
 
 directions = st.sampled_from(DIRECTIONS)
-bad_directions = st.one_of(st.text(max_size=8), st.sampled_from(["UP", " left", "left\x00"]))
+bad_directions = st.one_of(st.text(max_size=8).filter(lambda text: text not in DIRECTIONS),
+                           st.sampled_from(["UP", " left", "left\x00"]))
 bad_numbers = st.one_of(st.text(max_size=14).filter(lambda text: not text.isdigit()),
                         st.just("9" * 13), st.just("-1"), st.just("٣"))
 

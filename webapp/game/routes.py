@@ -8,6 +8,7 @@ from engine import Status, solver
 from webapp.game import current, intents, play
 from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.game.rendering import render_hint, render_page, render_state, render_update
+from webapp.i18n import LANG_RULE
 from webapp.limits import game_budget, page_budget, solver_budget
 
 bp = Blueprint("game", __name__)
@@ -32,6 +33,13 @@ def state() -> ResponseReturnValue:
     moved_on = shown is not None and shown != record.id
     replaced = moved_on and shown in session.get("games", [])
     return render_state(record, lost=lost or (moved_on and not replaced), replaced=replaced)
+
+
+@bp.get(f"/{LANG_RULE}/")
+def index_in_language(lang: str) -> str:
+    """The same page in the language the URL names (the locale selector reads the prefix).
+    It draws on the page budget of ``index``, which it serves."""
+    return index()
 
 
 @bp.post("/move")
