@@ -19,9 +19,17 @@ def test_every_move_has_arrow_wasd_and_vim_keys():
         assert all(controls.KEYS[key] == intent for key in keys)
 
 
-def test_reference_table_lists_every_intent():
-    labels = [label for label, _keys, _gestures in controls.reference_table()]
-    assert len(labels) == len(controls.INTENT_LABELS)
+def test_reference_table_lists_every_intent_with_its_keys_and_gestures(app):
+    with app.test_request_context():
+        table = controls.reference_table()
+    assert table == [
+        ("Move up", ["ArrowUp", "w", "k"], ["swipe-up"]),
+        ("Move down", ["ArrowDown", "s", "j"], ["swipe-down"]),
+        ("Move left", ["ArrowLeft", "a", "h"], ["swipe-left"]),
+        ("Move right", ["ArrowRight", "d", "l"], ["swipe-right"]),
+        ("Show a hint", ["H"], []),
+        ("Start or stop auto-play", ["A"], []),
+    ]
 
 
 def test_every_engine_direction_has_its_arrow_and_name_in_order():

@@ -3,7 +3,7 @@
 import logging
 import re
 
-from engine import Game
+from engine import Game, solver
 
 TILE = re.compile(r'<div class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"(?![^>]*data-leaving)')
 
@@ -171,11 +171,21 @@ def test_session_is_permanent_with_a_sliding_expiry(app, player):
     assert app.session_interface.cache._threshold == app.config["SESSION_STORE_MAX_ENTRIES"] > 500
 
 
-def test_hint_shows_a_direction_and_marks_the_game_assisted(player, store):
+#: Legal moves: left, right (the 1024s) and down (the last column); up changes nothing.
+HINTED = [[1024, 1024, 2, 4], [4, 2, 8, 16], [2, 8, 16, 32], [8, 16, 32, 0]]
+
+
+def test_hint_ranks_exactly_the_legal_moves_and_marks_the_game_assisted(player, store):
+    store.update(store.sid_of(player.client), game=Game.from_rows(HINTED, seed=1).to_dict())
     answer = player.post("/hint")
     assert answer.status_code == 200
-    direction = re.search(r'id="hint-arrow" class="hint-arrow" data-direction="(\w+)"', answer.text)
-    assert direction.group(1) in ("up", "down", "left", "right")
+    arrow = re.search(r'id="hint-arrow" class="hint-arrow" data-direction="(\w+)"', answer.text)
+    ranked = re.findall(r'<li data-direction="(\w+)">[^<:]+: ([^<]+)</li>', answer.text)
+    assert sorted(direction for direction, _behind in ranked) == ["down", "left", "right"]
+    assert ranked[0] == (arrow.group(1), "best move")
+    assert arrow.group(1) == solver.choose(HINTED)
+    behind = [int(value.lstrip("−").replace(",", "")) for _direction, value in ranked[1:]]
+    assert behind == sorted(behind) and behind[0] >= 0
     assert 'id="assisted"' in answer.text
     assert store.read(store.sid_of(player.client))["assisted"] is True
     assert 'id="assisted"' not in player.post("/new").text
