@@ -1,9 +1,11 @@
 // Auto-play: asks for a hint, then plays the suggested move through the same queue as a person,
 // at the speed the player sets. It stops at the win banner, at game over, and at any key press or
-// tap on the page (a game key that stops it does nothing else); its own button and the speed
-// slider keep their usual roles.
+// tap on the page (a game key that stops it does nothing else; a modifier alone does not stop it,
+// so Shift+A stops it rather than stopping and restarting); its own button and the speed slider
+// keep their usual roles.
 
 const ACTIVATION_KEYS = ["Enter", " "];
+const MODIFIER_KEYS = ["Shift", "Control", "Alt", "Meta"];
 
 /**
  * moves: the intents that are moves; request(intent) queues an intent; keys are the page's key bindings; onAnswer must be given
@@ -21,7 +23,8 @@ export function createAutoplay({ moves, button, speed, request, keys }) {
 
   window.addEventListener("keydown", (event) => {
     const togglesButton = event.target === button && ACTIVATION_KEYS.includes(event.key);
-    if (!running || event.target === speed || togglesButton) return;
+    if (!running || MODIFIER_KEYS.includes(event.key)) return;
+    if (event.target === speed || togglesButton) return;
     setRunning(false);
     if (keys[event.key]) {
       event.preventDefault();
