@@ -8,6 +8,7 @@ checked by moving the clock well past the next move's time, not by waiting and h
 from datetime import datetime
 
 import pytest
+from page_posts import posts_sent, record_posts
 from playwright.sync_api import Page, expect
 
 
@@ -15,15 +16,6 @@ pytestmark = pytest.mark.browser
 
 #: Legal moves: left, right (the 1024s) and down (the last column); up changes nothing.
 HINTED = [[1024, 1024, 2, 4], [4, 2, 8, 16], [2, 8, 16, 32], [8, 16, 32, 0]]
-#: Records every request the page's script sends, when it sends it (before any answer).
-RECORD_POSTS = """
-window.posts = [];
-const send = window.fetch;
-window.fetch = (url, options = {}) => {
-    window.posts.push(`${new URL(url, location.href).pathname} ${options.body || ""}`.trim());
-    return send(url, options);
-};
-"""
 CLOCK_START = datetime(2026, 1, 1, 12, 0, 0)
 #: Well past auto-play's slowest pause between moves (1 move per second).
 LONG_AFTER_MS = 10_000
@@ -72,7 +64,7 @@ def test_a_hinted_game_leaves_the_best_score_without_help_alone(page: Page, open
 
 def open_on_a_paused_clock(page: Page, open_game, rows=None, seed=None) -> None:
     """Open the game with its requests recorded and its timers on a paused fake clock."""
-    page.add_init_script(RECORD_POSTS)
+    record_posts(page)
     page.clock.install(time=CLOCK_START)
     open_game(page, rows, seed)
     page.clock.pause_at(CLOCK_START.replace(hour=13))
@@ -94,7 +86,7 @@ def assert_sent_nothing_more(page: Page, sent=("/hint", "/move", "/hint")) -> No
     """Run the clock far past the next move's time: the page sent what auto-play had sent so far
     (the positive control: the recorder sees auto-play's requests) and nothing more."""
     page.clock.run_for(LONG_AFTER_MS)
-    posts = page.evaluate("window.posts")
+    posts = posts_sent(page)
     assert [post.split(" ")[0] for post in posts] == list(sent), posts
     assert posts[1].endswith("seq=1")
     expect(page.locator("#moves")).to_have_text("1")
