@@ -70,13 +70,18 @@ def open_on_a_paused_clock(page: Page, open_game, rows=None, seed=None) -> None:
     page.clock.pause_at(CLOCK_START.replace(hour=13))
 
 
+def start_autoplay(page: Page, start) -> None:
+    """Start auto-play with start() and wait until its first hint is shown: auto-play is then
+    waiting for its timer to play it."""
+    start()
+    expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)
+
+
 def play_one_autoplay_move(page: Page, start) -> None:
     """Start auto-play with start(), let it make one move and ask for the next hint; it is then
     waiting for its timer to play that hint."""
-    with page.expect_response("**/hint"):
-        start()
-    expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)
+    start_autoplay(page, start)
     page.clock.run_for(1000)  # the pause before the move
     expect(page.locator("#moves")).to_have_text("1")
     expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)  # the next hint, shown
@@ -113,8 +118,7 @@ def test_the_auto_play_button_starts_and_stops_it(page: Page, open_game):
 
 def test_an_answer_arriving_after_the_stop_starts_nothing(page: Page, open_game):
     open_on_a_paused_clock(page, open_game)
-    with page.expect_response("**/hint"):
-        page.keyboard.press("Shift+A")
+    start_autoplay(page, lambda: page.keyboard.press("Shift+A"))
     held = []
     page.route("**/move", lambda route: held.append(route))  # held until released
     page.clock.run_for(1000)  # the pause before the move
@@ -137,8 +141,7 @@ ONLY_LOSING_MOVES = [[128, 16, 4, 128], [64, 128, 64, 16], [128, 32, 8, 4], [8, 
                                            (ONLY_LOSING_MOVES, ".overlay-over")])
 def test_autoplay_stops_at_the_win_banner_and_at_game_over(page: Page, open_game, rows, overlay):
     open_on_a_paused_clock(page, open_game, rows, seed=5)
-    with page.expect_response("**/hint"):
-        page.locator("#autoplay-button").click()
+    start_autoplay(page, page.locator("#autoplay-button").click)
     page.clock.run_for(1000)  # the pause before the move
     expect(page.locator(overlay)).to_be_visible()
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
