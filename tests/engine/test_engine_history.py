@@ -21,7 +21,7 @@ EMPTY = [0, 0, 0, 0]
 
 @contextlib.contextmanager
 def checkpoint_every(moves):
-    """Games started inside record a checkpoint every `moves` moves (the engine records one every 1000)."""
+    """Games started inside record a checkpoint every `moves` moves (the engine's: 1000)."""
     default = history_module.CHECKPOINT_EVERY
     history_module.CHECKPOINT_EVERY = moves
     try:
@@ -34,8 +34,10 @@ def play_randomly(game, moves, seed=0):
     """Random legal moves (keeping playing after a win); the saved position after each."""
     generator = random.Random(seed)
     seen = [game.to_dict()]
-    while len(seen) <= moves and (game.legal_moves() or game.awaiting_choice):
+    while len(seen) <= moves:
         game.keep_playing()
+        if not game.legal_moves():
+            break
         assert game.move(generator.choice(game.legal_moves()))
         seen.append(game.to_dict())
     return seen
@@ -411,7 +413,10 @@ def largest_cell(checkpoint):
 
 
 def lower_second_checkpoint_score(data):
-    change_checkpoints(lambda cps: cps.__setitem__(1, cps[1]._replace(score=cps[0].score - 2)))(data)
+    def lower(checkpoints):
+        checkpoints[1] = checkpoints[1]._replace(score=checkpoints[0].score - 2)
+
+    change_checkpoints(lower)(data)
 
 
 def renumber_first_checkpoint(data):
@@ -438,13 +443,39 @@ def only_one_tile(checkpoint):
     return checkpoint._replace(board=board, ids=ids)
 
 
-def with_ids(change):
-    def apply(checkpoint):
+def two_largest_tiles(checkpoint):
+    first, second = tile_cells(checkpoint)[:2]
+    return set_cell(set_cell(checkpoint, first, 17), second, 17)
+
+
+def first_tile_id(new_id):
+    """The first tile's id changed to new_id(checkpoint)."""
+
+    def change(checkpoint):
         ids = list(checkpoint.ids)
-        change(ids, tile_cells(checkpoint), checkpoint.next_id)
+        ids[tile_cells(checkpoint)[0]] = new_id(checkpoint)
         return checkpoint._replace(ids=tuple(ids))
 
-    return apply
+    return change
+
+
+def second_id_as_first(checkpoint):
+    ids = list(checkpoint.ids)
+    first, second = tile_cells(checkpoint)[:2]
+    ids[second] = ids[first]
+    return checkpoint._replace(ids=tuple(ids))
+
+
+def in_first_checkpoint(change):
+    return lambda: with_change(change_checkpoint(0, change))
+
+
+def in_checkpoint_bytes(change):
+    return lambda: with_change(change_checkpoint_bytes(change))
+
+
+def end_inside_a_number(packed):
+    packed[-1] |= 0x80  # the last age now says another byte follows
 
 
 def needless_byte_in_score(packed):
@@ -467,6 +498,10 @@ def edit(key, change):
     return lambda data: data.__setitem__(key, change(data[key]))
 
 
+def start_score(score):
+    return lambda data: data["start"].__setitem__("score", score)
+
+
 MALFORMED = {
     "not a dict": lambda: [1, 2],
     "none": lambda: None,
@@ -476,7 +511,7 @@ MALFORMED = {
     "unknown version": lambda: with_change(set_key("version", 2)),
     "version as string": lambda: with_change(set_key("version", "1")),
     "start not a dict": lambda: with_change(set_key("start", [])),
-    "start that does not load": lambda: with_change(lambda data: data["start"].__setitem__("score", 3)),
+    "start that does not load": lambda: with_change(start_score(3)),
     "negative count": lambda: with_change(set_key("count", -1)),
     "count as float": lambda: with_change(set_key("count", 25.0)),
     "count as bool": lambda: with_change(set_key("count", True)),
@@ -492,23 +527,23 @@ MALFORMED = {
     "checkpoint spacing zero": lambda: with_change(set_key("checkpoint_every", 0)),
     "checkpoint spacing negative": lambda: with_change(set_key("checkpoint_every", -10)),
     "checkpoint spacing as string": lambda: with_change(set_key("checkpoint_every", "10")),
-    "checkpoint spacing other than recorded": lambda: with_change(set_key("checkpoint_every", 12)),
+    "checkpoint spacing not the one recorded": lambda: with_change(set_key("checkpoint_every", 12)),
     "checkpoints as list": lambda: with_change(set_key("checkpoints", [])),
     "checkpoints not base64": lambda: with_change(set_key("checkpoints", "?")),
-    "checkpoints with a line break": lambda: with_change(edit("checkpoints", lambda text: text[:8] + "\n" + text[8:])),
-    "a checkpoint missing": lambda: with_change(change_checkpoints(lambda cps: cps.pop())),
-    "a checkpoint too many": lambda: with_change(change_checkpoints(lambda cps: cps.append(cps[-1]))),
-    "checkpoints cut inside a board": lambda: with_change(change_checkpoint_bytes(lambda packed: packed.extend(bytes(4)))),
-    "checkpoints cut inside a number": lambda: with_change(change_checkpoint_bytes(lambda packed: packed.__setitem__(-1, 0x81))),
-    "a number with a needless byte": lambda: with_change(change_checkpoint_bytes(needless_byte_in_score)),
-    "a number too long": lambda: with_change(change_checkpoint_bytes(overlong_score)),
-    "checkpoint odd score": lambda: with_change(change_checkpoint(0, lambda cp: cp._replace(score=cp.score + 1))),
-    "checkpoint tile above 131072": lambda: with_change(change_checkpoint(0, lambda cp: set_cell(cp, largest_cell(cp), 18))),
-    "checkpoint with two 131072": lambda: with_change(change_checkpoint(0, lambda cp: set_cell(set_cell(cp, tile_cells(cp)[0], 17), tile_cells(cp)[1], 17))),
-    "checkpoint with one tile": lambda: with_change(change_checkpoint(0, only_one_tile)),
-    "checkpoint tile of age 0": lambda: with_change(change_checkpoint(0, with_ids(lambda ids, cells, next_id: ids.__setitem__(cells[0], next_id)))),
-    "checkpoint tile older than the game": lambda: with_change(change_checkpoint(0, with_ids(lambda ids, cells, next_id: ids.__setitem__(cells[0], -1)))),
-    "checkpoint duplicate id": lambda: with_change(change_checkpoint(0, with_ids(lambda ids, cells, _: ids.__setitem__(cells[1], ids[cells[0]])))),
+    "checkpoints with a line break": lambda: with_change(edit("checkpoints", "\n".join)),
+    "a checkpoint missing": lambda: with_change(change_checkpoints(list.pop)),
+    "a checkpoint too many": lambda: with_change(change_checkpoints(lambda cps: cps.append(cps[1]))),
+    "checkpoints end inside a board": in_checkpoint_bytes(lambda packed: packed.extend(bytes(4))),
+    "checkpoints end inside a number": in_checkpoint_bytes(end_inside_a_number),
+    "a number with a needless byte": in_checkpoint_bytes(needless_byte_in_score),
+    "a number too long": in_checkpoint_bytes(overlong_score),
+    "checkpoint odd score": in_first_checkpoint(lambda cp: cp._replace(score=cp.score + 1)),
+    "checkpoint tile above 131072": in_first_checkpoint(lambda cp: set_cell(cp, largest_cell(cp), 18)),
+    "checkpoint with two 131072": in_first_checkpoint(two_largest_tiles),
+    "checkpoint with one tile": in_first_checkpoint(only_one_tile),
+    "checkpoint tile of age 0": in_first_checkpoint(first_tile_id(lambda cp: cp.next_id)),
+    "checkpoint tile older than the game": in_first_checkpoint(first_tile_id(lambda cp: -1)),
+    "checkpoint duplicate id": in_first_checkpoint(second_id_as_first),
     "checkpoint score below the one before": lambda: with_change(lower_second_checkpoint_score),
     "checkpoint with too few new ids": lambda: with_change(renumber_first_checkpoint),
     "checkpoint tiles grown too much": lambda: with_change(grow_largest_tile),
@@ -567,12 +602,16 @@ def agreeing():
     return game.to_dict(), game.history.to_dict()
 
 
+def raise_score(position):
+    position["score"] += 2
+
+
 DISAGREEING = {
     "another seed": lambda position: position.__setitem__("seed", position["seed"] + 1),
     "one move more": lambda position: position.__setitem__("moves", position["moves"] + 1),
     "one move less": lambda position: position.__setitem__("moves", position["moves"] - 1),
     "one spawn more": lambda position: position.__setitem__("spawns", position["spawns"] + 1),
-    "not the checkpoint it is at": lambda position: position.__setitem__("score", position["score"] + 2),
+    "not the checkpoint it is at": raise_score,
 }
 
 
