@@ -1,6 +1,6 @@
 """A very long game for the history bench: 20,000 moves, which a random player never lasts.
 
-    python bench/long_game.py --moves 20000 --width 400   # writes bench/results/long_game.json
+    python bench/long_game.py --moves 20000 --width 400   # writes bench/long_game.json
 
 Spawns follow the seed, so a player who knows the seed knows which tile every move brings. A
 beam search over that known future (the `width` best boards by the solver's heuristic, one
@@ -21,10 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 from engine import DIRECTIONS, Game  # noqa: E402
 from engine.board import COLUMN_MASK, ROW_MASK, pack, with_tile  # noqa: E402
 from engine.rng import spawn_choice  # noqa: E402
-from engine.solver.tables import load_tables  # noqa: E402
 from engine.tiles import TileLedger  # noqa: E402
 
-STORED = Path(__file__).parent / "results" / "long_game.json"
+STORED = Path(__file__).with_suffix(".json")
 LETTERS = {direction: direction[0] for direction in DIRECTIONS}
 
 
@@ -41,7 +40,9 @@ def board_value(line_scores: list[float], board: int) -> float:
 
 def beam_directions(seed: int, moves: int, width: int) -> list[str]:
     """Up to `moves` directions for the game `Game.new(seed)`, found by beam search."""
-    line_scores = load_tables().lines[2].tolist()
+    from engine.solver.heuristic import build_line_scores  # numba: only the search needs it
+
+    line_scores = build_line_scores().tolist()
     start = Game.new(seed=seed).to_dict()
     spawns = start["spawns"]
     board = pack([[value.bit_length() - 1 if value else 0 for value in row] for row in start["rows"]])

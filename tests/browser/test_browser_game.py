@@ -1,8 +1,7 @@
 """The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
 
-import re
-
 import pytest
+from browser_support import phone_device, settle, shown_board
 from playwright.sync_api import Page, expect
 
 from engine import Game
@@ -16,22 +15,6 @@ MOVE_KEYS = {
 }
 NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
 NEAR_LOSS = [[128, 16, 4, 128], [64, 128, 64, 16], [128, 32, 8, 4], [8, 128, 16, 0]]  # seed 5
-
-
-def shown_board(page: Page) -> list[list[int]]:
-    """The board the page shows, from its current (not leaving) tiles."""
-    return page.evaluate("""() => {
-        const rows = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]];
-        for (const tile of document.querySelectorAll('#board .tile:not([data-leaving])')) {
-            rows[Number(tile.dataset.row)][Number(tile.dataset.col)] = Number(tile.dataset.value);
-        }
-        return rows;
-    }""")
-
-
-def settle(page: Page) -> None:
-    """Wait until the last move's animation has ended: only current tiles remain."""
-    expect(page.locator("#board .tile[data-leaving]")).to_have_count(0)
 
 
 def wait_until(page: Page, condition, timeout_ms: int = 15_000) -> None:
@@ -113,6 +96,19 @@ def test_win_banner_then_keep_playing(page: Page, open_game):
     expect(page.locator("#moves")).not_to_have_text(moves)
 
 
+def test_a_win_that_fills_the_board_asks_before_it_ends(page: Page, open_game):
+    rows = [[1024, 1024, 8, 16], [4, 32, 64, 128], [8, 64, 128, 256], [4, 8, 16, 32]]
+    open_game(page, rows, seed=3)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".overlay-won")).to_be_visible()
+    expect(page.locator("#board")).to_have_attribute("data-state", "won")
+    expect(page.locator("#announcement")).to_contain_text("You made 2048!")
+    expect(page.locator(".overlay-over")).to_have_count(0)
+    page.locator(".overlay-won [data-intent='keep-playing']").click()
+    expect(page.locator(".overlay-over")).to_be_visible()
+    expect(page.locator("#announcement")).to_contain_text("Game over")
+
+
 def test_game_over_then_try_again(page: Page, open_game):
     open_game(page, NEAR_LOSS, seed=5)
     page.keyboard.press("ArrowRight")
@@ -169,11 +165,29 @@ def test_a_garbage_best_cookie_is_not_trusted(page: Page, server, context):
 
 def test_refused_request_shows_the_message(page: Page, open_game):
     open_game(page)
-    page.route("**/move", lambda route: route.continue_(headers={
-        name: value for name, value in route.request.headers.items() if name.lower() != "x-csrftoken"
-    }))
+    page.route("**/move", lambda route: route.continue_(
+        post_data=route.request.post_data.replace("direction=left", "direction=sideways")))
     page.keyboard.press("ArrowLeft")
-    expect(page.locator("#message")).to_contain_text("security token")
+    expect(page.locator("#message")).to_contain_text("Unknown direction")
+
+
+def test_a_page_whose_token_the_server_no_longer_accepts_recovers_on_the_first_press(
+        page: Page, open_game):
+    open_game(page, [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    stripped = []
+
+    def without_token(route):
+        stripped.append(route.request.post_data)
+        headers = {k: v for k, v in route.request.headers.items() if k.lower() != "x-csrftoken"}
+        route.continue_(headers=headers)
+
+    page.route("**/move", without_token)
+    with page.expect_response("**/state?*") as state:
+        page.keyboard.press("ArrowLeft")
+    assert state.value.ok and len(stripped) == 1  # the refused press fetched the state
+    page.unroute("**/move")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#moves")).to_have_text("1")
 
 
 IN_PROGRESS = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 0, 0], [0, 2, 0, 4]]
@@ -191,12 +205,6 @@ def test_screenshots_of_a_game_in_progress(page: Page, new_context, playwright, 
         shown.wait_for_timeout(400)  # let the new tile's appear animation finish
         shown.screenshot(path=artifacts / name, full_page=True)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 412
-
-
-def phone_device(playwright) -> dict:
-    device = dict(playwright.devices["Pixel 7"])
-    device.pop("default_browser_type", None)
-    return device
 
 
 def test_swipe_moves_without_scrolling_the_page(server, new_context, playwright):

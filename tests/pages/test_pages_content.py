@@ -5,8 +5,8 @@ from pages_html import parse
 from pages_site import LANGUAGES
 
 import engine
-from webapp import board_examples
-from webapp.tile_ladder import tile_ladder
+from webapp.pages import board_examples
+from webapp.pages.tile_ladder import tile_ladder
 
 
 def test_ladder_climbs_from_2_to_131072():
@@ -35,9 +35,8 @@ def test_every_drawn_move_is_legal_except_the_illegal_one(name, example):
 
 def test_drawn_boards_show_the_examples_cells(client):
     page = parse(client.get("/en/rules").text)
-    first = page.find("figure", "example").find("table", "example-board")
-    drawn = tuple(
-        tuple(int(td.text) if td.text else 0 for td in tr.find_all("td"))
-        for tr in first.find_all("tr")
-    )
-    assert drawn == board_examples.RULES["setup"].before
+    first = page.find("figure", "example").find("div", "example-board")
+    values = [int(cell.text) if cell.text else 0 for cell in first.find_all("div", "example-cell")]
+    assert tuple(tuple(values[row * 4:row * 4 + 4]) for row in range(4)) == board_examples.RULES["setup"].before
+    assert first.attrs["role"] == "img"
+    assert first.attrs["aria-label"].startswith("Example position. Row 1: ")

@@ -3,7 +3,8 @@
 import json
 import re
 
-from webapp import controls
+import engine
+from webapp.game import controls
 
 
 def test_page_carries_the_bindings_as_a_data_block(client):
@@ -13,11 +14,19 @@ def test_page_carries_the_bindings_as_a_data_block(client):
 
 
 def test_every_move_has_arrow_wasd_and_vim_keys():
-    for keys, intent in ((("ArrowUp", "w", "k"), "up"), (("ArrowDown", "s", "j"), "down"),
-                         (("ArrowLeft", "a", "h"), "left"), (("ArrowRight", "d", "l"), "right")):
+    for keys, intent in ((("ArrowUp", "KeyW", "KeyK"), "up"),
+                         (("ArrowDown", "KeyS", "KeyJ"), "down"),
+                         (("ArrowLeft", "KeyA", "KeyH"), "left"),
+                         (("ArrowRight", "KeyD", "KeyL"), "right")):
         assert all(controls.KEYS[key] == intent for key in keys)
 
 
 def test_reference_table_lists_every_intent():
     labels = [label for label, _keys, _gestures in controls.reference_table()]
     assert len(labels) == len(controls.INTENT_LABELS)
+
+
+def test_every_engine_direction_has_its_arrow_and_name_in_order():
+    assert tuple(controls.SHOWN_DIRECTIONS) == engine.DIRECTIONS
+    assert [shown.arrow for shown in controls.SHOWN_DIRECTIONS.values()] == ["↑", "↓", "←", "→"]
+    assert controls.client_data()["directions"] == list(engine.DIRECTIONS)

@@ -1,0 +1,98 @@
+"""The game's controls, defined once: the page's script and the rules page both read them.
+
+Keys are matched by ``KeyboardEvent.code``, the physical key, so Caps Lock, the keyboard layout
+and an input method change nothing. Letters move (WASD and vim's hjkl, with or without Shift);
+only Shift+H and Shift+A ask for a hint and toggle auto-play, so they never clash with the ``h``
+and ``a`` moves. The four directions are the engine's; here they get the arrow and the name a
+player sees, wherever a direction is shown (hint, example boards, announcements).
+"""
+
+from dataclasses import dataclass
+
+from flask_babel import LazyString, lazy_gettext
+
+from engine import DIRECTIONS
+
+
+@dataclass(frozen=True)
+class ShownDirection:
+    """How a direction is shown: its arrow and its name in the reader's language."""
+
+    arrow: str
+    name: LazyString
+
+
+#: One entry per engine direction, in the engine's order (a test holds them to engine.DIRECTIONS).
+SHOWN_DIRECTIONS: dict[str, ShownDirection] = {
+    "up": ShownDirection("↑", lazy_gettext("up")),
+    "down": ShownDirection("↓", lazy_gettext("down")),
+    "left": ShownDirection("←", lazy_gettext("left")),
+    "right": ShownDirection("→", lazy_gettext("right")),
+}
+
+#: Key (``KeyboardEvent.code``, with ``Shift+`` when the key counts only with Shift held) -> intent.
+KEYS: dict[str, str] = {
+    "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
+    "KeyW": "up", "KeyS": "down", "KeyA": "left", "KeyD": "right",
+    "KeyK": "up", "KeyJ": "down", "KeyH": "left", "KeyL": "right",
+    "Shift+KeyH": "hint",
+    "Shift+KeyA": "autoplay",
+}
+SHIFT = "Shift+"
+
+GESTURES: dict[str, str] = {
+    "swipe-up": "up", "swipe-down": "down", "swipe-left": "left", "swipe-right": "right",
+}
+
+SWIPE_MIN_DISTANCE_PX = 24
+
+INTENT_LABELS = {
+    "up": lazy_gettext("Move up"),
+    "down": lazy_gettext("Move down"),
+    "left": lazy_gettext("Move left"),
+    "right": lazy_gettext("Move right"),
+    "hint": lazy_gettext("Show a hint"),
+    "autoplay": lazy_gettext("Start or stop auto-play"),
+}
+
+
+def client_data() -> dict:
+    """What the page's script needs, rendered as a JSON data block."""
+    return {
+        "directions": list(DIRECTIONS),
+        "keys": KEYS,
+        "shiftPrefix": SHIFT,
+        "gestures": GESTURES,
+        "swipeMinDistance": SWIPE_MIN_DISTANCE_PX,
+    }
+
+
+@dataclass(frozen=True)
+class KeyCap:
+    """A binding as printed on the keyboard: ``Shift+KeyH`` is the caps ``("Shift", "H")``."""
+
+    binding: str
+    caps: tuple[str, ...]
+
+
+def key_cap(binding: str) -> KeyCap:
+    """The caps a player presses for a binding of KEYS."""
+    shifted = binding.startswith(SHIFT)
+    code = binding.removeprefix(SHIFT)
+    if code.startswith("Arrow"):  # an arrow key shows the arrow of the direction it moves
+        cap = SHOWN_DIRECTIONS[KEYS[code]].arrow
+    else:
+        cap = code.removeprefix("Key")
+    return KeyCap(binding, ("Shift", cap) if shifted else (cap,))
+
+
+def reference_table() -> list[tuple[str, list[KeyCap], list[str]]]:
+    """Rows of (label, key caps, gestures) for a human-readable controls table."""
+    return [
+        (
+            str(label),
+            [key_cap(key) for key, bound in KEYS.items() if bound == intent],
+            [gesture for gesture, bound in GESTURES.items() if bound == intent],
+        )
+        for intent, label in INTENT_LABELS.items()
+    ]

@@ -1,0 +1,69 @@
+"""The routes of the long-form pages (rules, strategy, solver), one template per language.
+
+The language comes from the URL; the app's locale selector reads the same ``lang`` view
+argument, so short interface strings on these pages follow it too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from engine.scoring import merge_points
+from engine.solver import SETTINGS as SOLVER_SETTINGS
+from webapp.game import controls
+from webapp.i18n import LANG_RULE, current_language
+from webapp.pages import app_shell, board_examples
+from webapp.pages.strength_chart import strength_chart
+from webapp.pages.strength_report import load_strength_report
+from webapp.pages.tile_ladder import tile_ladder
+
+PAGES = ("rules", "strategy", "solver")
+
+bp = Blueprint("pages", __name__)
+bp.add_app_template_global(merge_points, "merge_points")
+bp.register_blueprint(app_shell.bp)
+
+
+def _render(lang: str, page: str, **context: Any) -> str:
+    """Render templates/pages/<lang>/<page>.html."""
+    return render_template(f"pages/{lang}/{page}.html", lang=lang, page=page, **context)
+
+
+@bp.route(f"/{LANG_RULE}/rules")
+def rules(lang: str) -> str:
+    """The full rules, with drawn examples, the controls and the tile ladder."""
+    return _render(
+        lang,
+        "rules",
+        examples=board_examples.RULES,
+        controls=controls.reference_table(),
+        ladder=tile_ladder(),
+    )
+
+
+@bp.route(f"/{LANG_RULE}/strategy")
+def strategy(lang: str) -> str:
+    """Proven strategies and the four mistakes, each with an example board."""
+    return _render(lang, "strategy", examples=board_examples.STRATEGY)
+
+
+@bp.route(f"/{LANG_RULE}/solver")
+def solver(lang: str) -> str:
+    """How the built-in solver works, with its measured strength when a measurement exists."""
+    report = load_strength_report()
+    chart = strength_chart(report) if report else None
+    return _render(
+        lang, "solver", report=report, chart=chart, solver_settings=tuple(SOLVER_SETTINGS.values())
+    )
+
+
+@bp.get(f"/<any({', '.join(PAGES)}):page>")
+def in_readers_language(page: str) -> Response:
+    """A page asked for without a language: the same page in the reader's (their remembered
+    choice, else their browser's)."""
+    response = redirect(url_for(f"pages.{page}", lang=current_language()))
+    response.vary.update(("Cookie", "Accept-Language"))
+    return response
