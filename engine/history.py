@@ -7,7 +7,7 @@ still being written: the part of a `Game` that records its moves.
 
 The saved form is a dict of plain JSON types:
 
-    {"version": 1, "start": {...}, "count": 1234, "moves": "4T5R...",
+    {"version": 2, "start": {...}, "count": 1234, "moves": "4T5R...",
      "checkpoint_every": 1000, "checkpoints": "AQhAAAAE..."}
 
 `start` is the saved position before the first move (see `saved_state`), `count` the number of
@@ -43,7 +43,7 @@ from engine.history_codec import (
 from engine.saved_state import SavedState
 from engine.validation import WIN_EXPONENT
 
-VERSION = 1
+VERSION = 2  # 1 (checkpoints as lists of ints, one every 500 moves) was never released
 #: Moves between two checkpoints: an undo or a replay plays at most this many moves.
 CHECKPOINT_EVERY = 1000
 CODES = {direction: code for code, direction in enumerate(DIRECTIONS)}
