@@ -28,10 +28,10 @@ game refuses.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Union
 
 from engine import saved_state, validation
-from engine.board import max_exponent, tile_sum
+from engine.board import Board, max_exponent, tile_sum
 from engine.directions import DIRECTIONS
 from engine.history_codec import (
     Checkpoint,
@@ -41,6 +41,7 @@ from engine.history_codec import (
     encode_moves,
 )
 from engine.saved_state import SavedState
+from engine.tiles import IdsMark
 from engine.validation import WIN_EXPONENT
 
 VERSION = 2  # 1 (checkpoints as lists of ints, one every 500 moves) was never released
@@ -48,6 +49,19 @@ VERSION = 2  # 1 (checkpoints as lists of ints, one every 500 moves) was never r
 CHECKPOINT_EVERY = 1000
 CODES = {direction: code for code, direction in enumerate(DIRECTIONS)}
 _KEYS = frozenset({"version", "start", "count", "moves", "checkpoint_every", "checkpoints"})
+
+
+class LaterCheckpoint(NamedTuple):
+    """A checkpoint of a game in play, whose tile ids the ledger works out when first read
+    (so that playing on without looking at ids never pays for them)."""
+
+    board: Board
+    score: int
+    ids: IdsMark
+
+    def resolved(self) -> Checkpoint:
+        cell_ids, next_id = self.ids.value()
+        return Checkpoint(self.board, self.score, next_id, cell_ids)
 
 
 class Step(NamedTuple):
@@ -149,8 +163,8 @@ class History:
 class Recording:
     """A history being written: what a `Game` keeps as it plays, and freezes into a History.
 
-    `codes` holds one direction code a byte, `checkpoints` the Checkpoint after each multiple of
-    `every` moves; the game appends to both.
+    `codes` holds one direction code a byte, `checkpoints` the Checkpoint (or LaterCheckpoint)
+    after each multiple of `every` moves; the game appends to both.
     """
 
     __slots__ = ("start", "codes", "checkpoints", "every")
@@ -159,7 +173,7 @@ class Recording:
         self,
         start: SavedState,
         codes: bytes = b"",
-        checkpoints: Sequence[Checkpoint] = (),
+        checkpoints: Sequence[Union[Checkpoint, LaterCheckpoint]] = (),
         every: Optional[int] = None,
     ) -> None:
         self.start = start
@@ -190,7 +204,15 @@ class Recording:
 
     def freeze(self) -> History:
         """The moves recorded so far, as a History."""
-        return History(self.start, bytes(self.codes), tuple(self.checkpoints), self.every)
+        checkpoints = tuple(map(self.checkpoint, range(len(self.checkpoints))))
+        return History(self.start, bytes(self.codes), checkpoints, self.every)
+
+    def checkpoint(self, index: int) -> Checkpoint:
+        """Checkpoint `index`, its ids worked out if they were not yet."""
+        checkpoint = self.checkpoints[index]
+        if isinstance(checkpoint, LaterCheckpoint):
+            checkpoint = self.checkpoints[index] = checkpoint.resolved()
+        return checkpoint
 
     def resume_point(self, moves: int) -> tuple[SavedState, int]:
         """Where a replay to the game after `moves` moves begins: the start, or the last
@@ -198,7 +220,8 @@ class Recording:
         played = (moves - 1) // self.every * self.every if moves else 0
         if not played:
             return self.start, 0
-        return _position_after(self.start, played, self.checkpoints[played // self.every - 1]), played
+        checkpoint = self.checkpoint(played // self.every - 1)
+        return _position_after(self.start, played, checkpoint), played
 
     def prefix(self, moves: int) -> "Recording":
         """A recording of the first `moves` moves only."""
