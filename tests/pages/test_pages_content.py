@@ -40,3 +40,16 @@ def test_drawn_boards_show_the_examples_cells(client):
     assert tuple(tuple(values[row * 4:row * 4 + 4]) for row in range(4)) == board_examples.RULES["setup"].before
     assert first.attrs["role"] == "img"
     assert first.attrs["aria-label"].startswith("Example position. Row 1: ")
+
+
+NO_SETUP = {"en": "no shuffling, no dealing, no choosing a starting position",
+            "pl": "żadnego tasowania, rozdawania ani wybierania pozycji startowej",
+            "ja": "シャッフルも配札も、開始位置を選ぶことも不要です"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_page_credits_the_author_and_says_what_setup_is_not(client, lang):
+    page = parse(client.get(f"/{lang}/rules").text)
+    assert "Gabriele Cirulli" in page.find("p", "lead").text
+    setup = next(section for section in page.find_all("section") if section.attrs.get("id") == "setup")
+    assert NO_SETUP[lang] in setup.text
