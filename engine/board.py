@@ -210,6 +210,12 @@ def max_exponent(board: Board) -> int:
     return max(exponent_at(board, cell) for cell in range(16))
 
 
+def tile_sum(board: Board) -> int:
+    """The sum of the tiles' values."""
+    exponents = (exponent_at(board, cell) for cell in range(16))
+    return sum(1 << exponent for exponent in exponents if exponent)
+
+
 def with_tile(board: Board, cell: int, exponent: int) -> Board:
     """The board with `exponent` placed in the (empty) cell."""
     return board | exponent << (CELL_BITS * cell)

@@ -16,19 +16,29 @@ True
   are only comparable within one call.
 - `SETTINGS`: the named settings ("fast" for hints and auto-play, "strong" for best play).
 - `warm_up()`: build the tables and load the compiled search; call once at start-up.
+- `Solver(cache_dir, max_searches=2)`: the object behind them (the functions use one shared
+  instance); its `search(rows, setting)` also tells the depth reached and what stopped it.
 A malformed board or an unknown setting raises ValueError.
 
+Unlike the rest of `engine/` (standard library only), this package needs numpy and numba: the
+search is compiled, and releases the GIL while it runs, so searches in several threads run in
+parallel.
+
 Same position and setting, same answer: the depth is decided by the board and the setting's
-node limit, not by the clock. The per-move time budget is a safety net that cuts a search short
-only on a machine much slower than usual (then, and only then, answers may vary from run to
-run). Tiles up to 131072 are handled exactly (5 bits per cell).
+node limit, not by the clock, and nothing carries over from one search to the next. The time
+budget is checked only between deepening passes; an answer can differ only when the passes
+before the last one took longer than the budget in wall-clock time (see settings.py for how far
+that is from normal). Tiles up to 131072 are handled exactly (5 bits per cell).
 
 Modules: board (5-bit encoding and slides), heuristic (line scores, board evaluation), tables
-(building and keeping the lookup tables), search (compiled expectimax), settings (the named
-settings), api (validation, deepening within the limits, the functions above).
+(building and keeping the line tables), search (compiled expectimax), cache (transposition
+caches and their pool), settings (the named settings), solver (the Solver: deepening within
+the limits), api (the shared Solver and the functions above).
 """
 
-from engine.solver.api import choose, evaluate_moves, warm_up
+from engine.solver.api import choose, default_solver, evaluate_moves, warm_up
 from engine.solver.settings import SETTINGS, Setting
+from engine.solver.solver import Search, Solver
 
-__all__ = ["SETTINGS", "Setting", "choose", "evaluate_moves", "warm_up"]
+__all__ = ["SETTINGS", "Search", "Setting", "Solver", "choose", "default_solver",
+           "evaluate_moves", "warm_up"]

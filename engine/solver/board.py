@@ -27,10 +27,14 @@ def line_codes(cells: np.ndarray) -> np.ndarray:
     return sum(cells[:, i].astype(np.int64) << (CELL_BITS * i) for i in range(4))
 
 
-def _slide_toward_first(cells: np.ndarray) -> np.ndarray:
-    """Slide every line toward cell 0, merging each equal pair once, nearest the edge first."""
+def _slide_toward_first(cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Slide every line toward cell 0, merging each equal pair once, nearest the edge first.
+
+    Returns the lines' new cells and the points each slide scores (the merged tiles' values).
+    """
     count = len(cells)
     result = np.zeros_like(cells)
+    points = np.zeros(count, dtype=np.int64)
     waiting = np.zeros(count, dtype=cells.dtype)  # tile that may still merge with the next one
     write_at = np.zeros(count, dtype=np.int64)
     lines = np.arange(count)
@@ -40,23 +44,25 @@ def _slide_toward_first(cells: np.ndarray) -> np.ndarray:
         merges = present & (waiting == tile) & (tile < CELL_MASK)
         settles = present & (waiting != 0) & ~merges
         result[lines[merges], write_at[merges]] = tile[merges] + 1
+        points += np.where(merges, np.int64(1) << (tile.astype(np.int64) + 1), 0)
         result[lines[settles], write_at[settles]] = waiting[settles]
         write_at += merges | settles
         waiting = np.where(merges, 0, np.where(present, tile, waiting))
     left_over = waiting != 0
     result[lines[left_over], write_at[left_over]] = waiting[left_over]
-    return result
+    return result, points
 
 
-def build_slide_tables() -> tuple[np.ndarray, np.ndarray]:
-    """Line code after sliding toward the first cell, and toward the last, for every line code."""
+def build_slide_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every line code: the code after sliding toward the first cell, after sliding toward
+    the last, and the points either slide scores."""
     cells = line_cells(np.arange(LINE_CODES, dtype=np.int64))
-    toward_first = line_codes(_slide_toward_first(cells))
-    toward_last = line_codes(_slide_toward_first(cells[:, ::-1])[:, ::-1])
-    return toward_first, toward_last
+    slid_first, points = _slide_toward_first(cells)
+    slid_last, _ = _slide_toward_first(cells[:, ::-1])
+    return line_codes(slid_first), line_codes(slid_last[:, ::-1]), points
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def transpose(board):
     """Rows become columns: column c of the result's row code is row c of the board."""
     c0 = c1 = c2 = c3 = 0
@@ -70,13 +76,13 @@ def transpose(board):
     return (c0, c1, c2, c3)
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def _slide_lines(lines, table):
     """Each of the 4 lines looked up in a slide table."""
     return (table[lines[0]], table[lines[1]], table[lines[2]], table[lines[3]])
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def slide(rows, columns, direction, toward_first, toward_last):
     """Rows and columns after sliding (no spawn); unchanged rows mean an illegal move.
 
@@ -89,7 +95,14 @@ def slide(rows, columns, direction, toward_first, toward_last):
     return transpose(new_columns), new_columns
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
+def slide_points(rows, columns, direction, points):
+    """Points scored by sliding the board in `direction` (legal or not)."""
+    lines = rows if direction == LEFT or direction == RIGHT else columns
+    return points[lines[0]] + points[lines[1]] + points[lines[2]] + points[lines[3]]
+
+
+@njit(nogil=True, cache=True)
 def empty_cells(board):
     """How many cells are empty."""
     count = 0
@@ -100,7 +113,7 @@ def empty_cells(board):
     return count
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def with_tile(lines, line, cell, exponent):
     """Rows (or columns) with `exponent` placed in an empty cell of one of them."""
     added = exponent << (CELL_BITS * cell)

@@ -53,7 +53,7 @@ def build_line_scores(weights: Weights = Weights()) -> np.ndarray:
     )
 
 
-@njit(cache=True)
+@njit(nogil=True, cache=True)
 def board_score(rows, columns, line_scores):
     """Heuristic value of a board: its rows' and columns' line scores added up."""
     total = 0.0

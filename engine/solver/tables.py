@@ -1,55 +1,75 @@
-"""The arrays the search works with: slide and heuristic tables, and the transposition cache.
+"""The line tables the search reads: slides, points and heuristic scores of every line code.
 
-Building the line tables takes a noticeable fraction of a second, so they are kept on disk next
-to numba's compiled code (in __pycache__) and reloaded by a restarted server. The file name
-carries a hash of the code and weights that made them, so a change rebuilds them.
+Building them takes a noticeable fraction of a second, so they are kept in a cache directory
+and reloaded by a restarted server. The file name carries a hash of the code and weights that
+made them, so a change rebuilds them. A missing, unwritable or read-only directory only costs
+the build at every start: the tables are then made in memory.
 """
 
 import hashlib
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from engine.solver import board, heuristic
 
-CACHE_BITS = 20  # the transposition cache holds 2**20 positions
+CACHE_DIR_VARIABLE = "SOLVER_CACHE_DIR"
 
 
-class Tables:
-    """Everything the search reads and writes, kept as arrays numba can take."""
-
-    def __init__(self, toward_first: np.ndarray, toward_last: np.ndarray, line_scores: np.ndarray):
-        self.lines = (toward_first, toward_last, line_scores)
-        size = 1 << CACHE_BITS
-        self.cache_keys = np.full((size, 2), -1, dtype=np.int64)
-        self.cache_values = np.zeros((size, 2), dtype=np.float64)  # value, depth
-        self.counters = np.zeros(3, dtype=np.int64)
+def default_cache_dir() -> Path:
+    """$SOLVER_CACHE_DIR, else game2048-solver under $XDG_CACHE_HOME (default ~/.cache)."""
+    configured = os.environ.get(CACHE_DIR_VARIABLE)
+    if configured:
+        return Path(configured)
+    cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(cache_home) / "game2048-solver"
 
 
-def _stored_file(weights: heuristic.Weights) -> Path:
+@dataclass(frozen=True)
+class LineTables:
+    """One entry per line code: the code after sliding toward the first cell and toward the
+    last, the points of the slide, and the heuristic's score of the line."""
+
+    toward_first: np.ndarray
+    toward_last: np.ndarray
+    points: np.ndarray
+    line_scores: np.ndarray
+
+
+def _stored_file(cache_dir: Path, weights: heuristic.Weights) -> Path:
     digest = hashlib.sha256(repr(weights).encode())
-    for module in (board, heuristic):
-        digest.update(Path(module.__file__).read_bytes())
-    return Path(__file__).with_name("__pycache__") / f"solver-tables-{digest.hexdigest()[:16]}.npz"
+    for source in (board.__file__, heuristic.__file__, __file__):  # the code that builds them
+        digest.update(Path(source).read_bytes())
+    return cache_dir / f"line-tables-{digest.hexdigest()[:16]}.npz"
 
 
-def load_tables(weights: heuristic.Weights = heuristic.Weights()) -> Tables:
-    """Tables for these weights, from disk when they were built before."""
-    stored = _stored_file(weights)
+def _build(weights: heuristic.Weights) -> LineTables:
+    return LineTables(*board.build_slide_tables(), heuristic.build_line_scores(weights))
+
+
+def load_line_tables(cache_dir: Path | None,
+                     weights: heuristic.Weights = heuristic.Weights()) -> LineTables:
+    """Tables for these weights, from the cache directory when they were built before.
+
+    With `cache_dir` None they are built in memory and nothing is written.
+    """
+    if cache_dir is None:
+        return _build(weights)
+    stored = _stored_file(cache_dir, weights)
     try:
         with np.load(stored) as arrays:
-            return Tables(arrays["toward_first"], arrays["toward_last"], arrays["line_scores"])
+            return LineTables(arrays["toward_first"], arrays["toward_last"], arrays["points"],
+                              arrays["line_scores"])
     except (OSError, KeyError, ValueError):
         pass
-    toward_first, toward_last = board.build_slide_tables()
-    line_scores = heuristic.build_line_scores(weights)
+    tables = _build(weights)
     try:
-        stored.parent.mkdir(exist_ok=True)
+        cache_dir.mkdir(parents=True, exist_ok=True)
         partial = stored.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(partial, toward_first=toward_first, toward_last=toward_last,
-                 line_scores=line_scores)
+        np.savez(partial, **vars(tables))
         os.replace(partial, stored)
     except OSError:
-        pass  # a read-only checkout: build the tables at every start
-    return Tables(toward_first, toward_last, line_scores)
+        pass  # a read-only or unusable directory: the tables stay in memory only
+    return tables

@@ -20,13 +20,16 @@ const queue = createQueue({
     new: game.dataset.newUrl,
     "keep-playing": game.dataset.keepPlayingUrl,
     hint: game.dataset.hintUrl,
+    state: game.dataset.stateUrl,
   },
-  csrfToken: document.querySelector('meta[name="csrf-token"]').content,
+  game: game.dataset.game,
   lastSeq: Number(game.dataset.seq),
+  csrfToken: document.querySelector('meta[name="csrf-token"]').content,
   onAnswer(intent, html, ok) {
     applyFragment(html);
     rememberBestScores();
     keepLastBoard();
+    if (intent === "state") autoplay.stop();
     autoplay.onAnswer(intent, shownState(), ok);
   },
   onRetrying(html) {

@@ -165,11 +165,29 @@ def test_a_garbage_best_cookie_is_not_trusted(page: Page, server, context):
 
 def test_refused_request_shows_the_message(page: Page, open_game):
     open_game(page)
-    page.route("**/move", lambda route: route.continue_(headers={
-        name: value for name, value in route.request.headers.items() if name.lower() != "x-csrftoken"
-    }))
+    page.route("**/move", lambda route: route.continue_(
+        post_data=route.request.post_data.replace("direction=left", "direction=sideways")))
     page.keyboard.press("ArrowLeft")
-    expect(page.locator("#message")).to_contain_text("security token")
+    expect(page.locator("#message")).to_contain_text("Unknown direction")
+
+
+def test_a_page_whose_token_the_server_no_longer_accepts_recovers_on_the_first_press(
+        page: Page, open_game):
+    open_game(page, [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    stripped = []
+
+    def without_token(route):
+        stripped.append(route.request.post_data)
+        headers = {k: v for k, v in route.request.headers.items() if k.lower() != "x-csrftoken"}
+        route.continue_(headers=headers)
+
+    page.route("**/move", without_token)
+    with page.expect_response("**/state?*") as state:
+        page.keyboard.press("ArrowLeft")
+    assert state.value.ok and len(stripped) == 1  # the refused press fetched the state
+    page.unroute("**/move")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#moves")).to_have_text("1")
 
 
 IN_PROGRESS = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 0, 0], [0, 2, 0, 4]]

@@ -8,7 +8,7 @@ from pages_site import LANGUAGES
 
 from engine import Game
 from webapp.game.rendering import render_hint
-from webapp.game.stored_game import StoredGame
+from webapp.store.records import GameRecord
 
 # A tie with the best (up), a loss that rounds to nothing (down), a real loss (right).
 VALUES = {"left": 5_000.0, "up": 5_000.0, "down": 4_999.6, "right": 4_321.2}
@@ -17,7 +17,7 @@ TIE = {"en": "as good as the best", "pl": "równie dobry", "ja": "最善手と�
 
 def hint_items(app, lang: str) -> dict[str, str]:
     with app.test_request_context("/hint", method="POST"), force_locale(lang):
-        fragment = render_hint(StoredGame(Game.new(seed=1)), VALUES)
+        fragment, _headers = render_hint(GameRecord.start(Game.new(seed=1)), VALUES)
     return {li.attrs["data-direction"]: li.text
             for li in parse(fragment).find("div", "hint-values").find_all("li")}
 

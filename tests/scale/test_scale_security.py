@@ -22,8 +22,8 @@ def responses(app) -> dict[str, object]:
     }
 
 
-def test_every_response_carries_the_security_headers(file_app):
-    for kind, response in responses(file_app).items():
+def test_every_response_carries_the_security_headers(sqlite_app):
+    for kind, response in responses(sqlite_app).items():
         policy = response.headers.get("Content-Security-Policy", "")
         directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
         assert directives["default-src"] == "'self'", kind
@@ -44,8 +44,8 @@ def test_the_session_cookie_is_httponly_lax_and_secure_when_asked(tmp_path, secu
     assert ("; secure" in cookie) is secure
 
 
-def test_the_session_cookie_is_secure_on_https_requests(file_app):
-    cookie = file_app.test_client().get("/", base_url="https://localhost").headers["Set-Cookie"]
+def test_the_session_cookie_is_secure_on_https_requests(sqlite_app):
+    cookie = sqlite_app.test_client().get("/", base_url="https://localhost").headers["Set-Cookie"]
     assert "; Secure" in cookie
 
 
@@ -58,25 +58,25 @@ def test_the_language_cookie_is_httponly_lax_and_secure_when_asked(tmp_path, sec
     assert ("; secure" in cookie) is secure
 
 
-def test_a_move_needs_this_sessions_csrf_token(file_app):
-    player, stranger = Player(file_app.test_client()), Player(file_app.test_client())
-    before = stored(file_app, player.sid)
+def test_a_move_needs_this_sessions_csrf_token(sqlite_app):
+    player, stranger = Player(sqlite_app.test_client()), Player(sqlite_app.test_client())
+    before = stored(sqlite_app, player.sid)
     forged = {"X-CSRFToken": stranger.token}
     for headers in ({}, {"X-CSRFToken": "made-up"}, forged):
         answer = player.client.post("/move", data={"direction": "left", "seq": "1"},
                                     headers=headers)
         assert answer.status_code == 400
         assert "security token" in answer.text
-    assert stored(file_app, player.sid) == before
+    assert stored(sqlite_app, player.sid) == before
 
 
-def test_an_oversized_body_is_refused_with_413(file_app):
-    player = Player(file_app.test_client())
-    before = stored(file_app, player.sid)
+def test_an_oversized_body_is_refused_with_413(sqlite_app):
+    player = Player(sqlite_app.test_client())
+    before = stored(sqlite_app, player.sid)
     answer = player.post("/move", direction="left", seq="1", padding="x" * 10_000)
     assert answer.status_code == 413
     assert 'id="message"' in answer.text and "too large" in answer.text
-    assert stored(file_app, player.sid) == before
+    assert stored(sqlite_app, player.sid) == before
 
 
 def test_moves_beyond_the_session_budget_get_429(tmp_path):

@@ -1,76 +1,47 @@
-"""The search itself: time budget, compiled code against plain Python, a real game."""
+"""The search itself: its limits, compiled code against plain Python, a real game."""
 
-import json
-import os
-import subprocess
-import sys
-import time
-from dataclasses import asdict
-from pathlib import Path
+from dataclasses import replace
 
 import pytest
+from solver_support import HARD, POSITIONS, evaluate_in_subprocess
 
 import engine
 from engine import solver
 from engine.solver import Setting
 
-REPOSITORY = Path(__file__).resolve().parents[2]
-POSITIONS = [
-    [[2, 2, 4, 8], [0, 0, 0, 16], [0, 2, 0, 32], [0, 0, 4, 64]],
-    [[0, 0, 2, 2], [0, 4, 8, 16], [2, 32, 64, 128], [256, 512, 1024, 2048]],
-    [[4, 2, 8, 2], [16, 0, 4, 32], [2, 64, 0, 128], [4096, 2048, 256, 8]],
-    [[2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64], [0, 0, 0, 65536]],
-    [[0, 0, 0, 0], [0, 2, 0, 0], [0, 0, 4, 0], [0, 0, 0, 0]],
-]
-# A hard mid-game position: many distinct tiles and a few empty cells make a deep search.
-HARD = [[2, 8, 2, 4], [16, 4, 64, 8], [2, 128, 32, 512], [0, 1024, 4096, 0]]
-
-
-def test_the_time_budget_stops_a_search_that_is_allowed_too_much_work(monkeypatch):
-    budget = 0.05
-    unbounded = Setting("unbounded", 12, 12, 0, 1e-9, 10**12, budget)
-    monkeypatch.setitem(solver.SETTINGS, "unbounded", unbounded)
-    for _ in range(3):
-        started = time.perf_counter()
-        choice = solver.choose(HARD, "unbounded")
-        assert time.perf_counter() - started < 4 * budget + 0.1
-        assert choice is not None
+def test_a_spent_time_budget_stops_deepening_after_the_first_pass():
+    no_time = Setting("no_time", 6, 6, 0, 1e-4, 10**9, 0.0)
+    search = solver.default_solver().search(HARD, no_time)
+    assert (search.depth, search.nodes, search.stopped_by) == (1, 0, "time")
+    one_move = replace(no_time, name="one_move", min_depth=1, max_depth=1, time_budget=60.0)
+    assert list(search.values) == list(solver.default_solver().search(HARD, one_move).values)
 
 
 @pytest.mark.parametrize("setting", list(solver.SETTINGS))
-def test_configured_settings_stay_within_their_budget(setting):
-    budget = solver.SETTINGS[setting].time_budget
-    started = time.perf_counter()
-    solver.choose(HARD, setting)
-    assert time.perf_counter() - started < 4 * budget + 0.1
+def test_the_node_limit_binds_before_the_time_budget(setting):
+    """At each real setting the deepening ends by depth or node limit on these positions: the
+    budget is far beyond the node limit's time (settings.py), so it did not decide."""
+    for rows in [HARD, *POSITIONS]:
+        search = solver.default_solver().search(rows, setting)
+        assert search.stopped_by in {"depth", "nodes"}
+        assert search.nodes <= solver.SETTINGS[setting].node_limit
+
+
+def test_a_node_limit_too_small_for_a_deeper_pass_keeps_the_shallower_answer():
+    tight = Setting("tight", 2, 6, 0, 1e-4, 50, 60.0)
+    search = solver.default_solver().search(HARD, tight)
+    assert search.stopped_by == "nodes" and search.nodes <= 50
 
 
 SHALLOW = [Setting("shallow_2", 2, 2, 0, 1e-3, 10**9, 60.0),
-           Setting("shallow_3", 3, 3, 0, 1e-2, 10**9, 60.0)]
-EVALUATE_ALL = """
-import json, sys
-from engine import solver
-job = json.load(sys.stdin)
-settings = [solver.Setting(**fields) for fields in job["settings"]]
-solver.SETTINGS.update({setting.name: setting for setting in settings})
-print(json.dumps([[solver.evaluate_moves(rows, setting.name) for setting in settings]
-                  for rows in job["positions"]]))
-"""
-
-
-def evaluate_in_subprocess(jit_disabled: bool) -> list:
-    """Values of every position under the shallow settings, computed in a fresh interpreter."""
-    job = {"settings": [asdict(setting) for setting in SHALLOW], "positions": POSITIONS}
-    environment = dict(os.environ, NUMBA_DISABLE_JIT="1" if jit_disabled else "0")
-    result = subprocess.run(
-        [sys.executable, "-c", EVALUATE_ALL], input=json.dumps(job), cwd=REPOSITORY,
-        env=environment, capture_output=True, text=True, check=True, timeout=120,
-    )
-    return json.loads(result.stdout)
-
-
+           Setting("shallow_3", 3, 3, 0, 1e-2, 10**9, 60.0)] + [
+    # every real setting's cut-off, at a depth plain Python searches in seconds
+    replace(setting, name=f"{setting.name}_at_3", min_depth=3, max_depth=3, node_limit=10**9,
+            time_budget=60.0)
+    for setting in solver.SETTINGS.values()
+]
 def test_compiled_search_agrees_with_plain_python():
-    compiled, plain = evaluate_in_subprocess(False), evaluate_in_subprocess(True)
+    compiled, plain = evaluate_in_subprocess(SHALLOW, False), evaluate_in_subprocess(SHALLOW, True)
     for compiled_values, plain_values in zip(compiled, plain):
         for by_compiled, by_python in zip(compiled_values, plain_values):
             assert max(by_compiled, key=by_compiled.get) == max(by_python, key=by_python.get)

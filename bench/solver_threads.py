@@ -1,0 +1,68 @@
+"""Do searches in two threads run side by side? One thread doing 2N searches against two doing N.
+
+    python bench/solver_threads.py --searches 200 --setting fast
+
+The positions are those of one game played by the solver from a fixed seed, so the mix of easy
+and hard boards is a real one. Both runs search the same 2N positions with one Solver (two
+caches); the compiled search releases the GIL, so on two free cores the two threads should take
+about half the time of one. Prints wall-clock seconds of each run and their ratio.
+"""
+
+import argparse
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
+import engine  # noqa: E402
+from engine.solver import Solver  # noqa: E402
+
+
+def game_positions(solver: Solver, count: int, setting: str, seed: int) -> list:
+    """The first `count` positions of a game the solver plays (new games while it needs more)."""
+    positions, game = [], engine.Game.new(seed)
+    while len(positions) < count:
+        if game.over:
+            seed += 1
+            game = engine.Game.new(seed)
+        if game.awaiting_choice:
+            game.keep_playing()
+        positions.append(game.rows)
+        game.move(solver.choose(game.rows, setting))
+    return positions
+
+
+def timed_run(solver: Solver, batches: list[list], setting: str) -> float:
+    """Seconds for one thread per batch to search its positions, all threads started together."""
+    threads = [threading.Thread(target=lambda batch=batch: [solver.search(rows, setting)
+                                                            for rows in batch])
+               for batch in batches]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--searches", type=int, default=200, help="N: searches per thread")
+    parser.add_argument("--setting", default="fast")
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    solver = Solver(None, max_searches=2)
+    solver.warm_up()
+    positions = game_positions(solver, 2 * args.searches, args.setting, args.seed)
+    half = args.searches
+    one = timed_run(solver, [positions], args.setting)
+    two = timed_run(solver, [positions[:half], positions[half:]], args.setting)
+    print(f"setting {args.setting}, {2 * half} searches of one game's positions")
+    print(f"one thread, {2 * half} searches:   {one:.3f} s")
+    print(f"two threads, {half} searches each: {two:.3f} s")
+    print(f"ratio two/one: {two / one:.2f} (target under 0.75 on two free cores)")
+
+
+if __name__ == "__main__":
+    main()

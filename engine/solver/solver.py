@@ -1,0 +1,109 @@
+"""The Solver object: its line tables, its transposition caches, and deepening within limits."""
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from engine import DIRECTIONS
+from engine.solver.board import encode
+from engine.solver.cache import DEFAULT_BITS, CachePool
+from engine.solver.search import move_values
+from engine.solver.settings import SETTINGS, Setting
+from engine.solver.tables import load_line_tables
+from engine.validation import exponent_rows
+
+DEFAULT_MAX_SEARCHES = 2  # one per core of the machine it was measured on
+
+
+@dataclass(frozen=True)
+class Search:
+    """What one root search found and what stopped it deepening.
+
+    `values` has one entry per direction (in engine.DIRECTIONS order, -inf when illegal);
+    `depth` is the deepest pass that finished; `nodes` counts the positions all finished passes
+    expanded; `stopped_by` is "depth" (the setting's depth for this board was reached), "nodes"
+    (one more pass would pass the node limit) or "time" (the time budget was spent).
+    """
+
+    values: np.ndarray
+    depth: int
+    nodes: int
+    stopped_by: str
+
+
+class Solver:
+    """Expectimax search with its own tables and a bounded set of transposition caches.
+
+    Thread-safe: the tables are only read, and each running search borrows a cache of its own;
+    at most `max_searches` run at once (more wait), so memory stays at the tables plus
+    max_searches caches of 2**cache_bits positions (16 MiB each at 19 bits). Line tables are
+    kept in `cache_dir` between runs (None: built in memory every time).
+    """
+
+    def __init__(self, cache_dir: Path | None = None, *,
+                 max_searches: int = DEFAULT_MAX_SEARCHES, cache_bits: int = DEFAULT_BITS):
+        tables = load_line_tables(cache_dir)
+        self._lines = (tables.toward_first, tables.toward_last, tables.line_scores)
+        self.caches = CachePool(max_searches, cache_bits)
+
+    def search(self, rows: object, setting: "str | Setting" = "fast") -> Search:
+        """Iterative deepening up to the setting's depth for this board, within its limits.
+
+        All passes together expand at most the setting's node limit: a pass that would pass it
+        is dropped and the previous pass decides. A new pass starts only while the time spent
+        is under the time budget; it is checked between passes only, never inside one.
+        """
+        exponents, chosen = exponent_rows(rows), resolve_setting(setting)
+        board = encode(exponents)
+        distinct = len({exponent for row in exponents for exponent in row if exponent})
+        with self.caches.borrowed() as cache:
+            started = time.perf_counter()  # the time waiting for a cache does not count
+            cache.start_search()
+
+            def run(depth: int, node_limit: int) -> np.ndarray:
+                cache.start_pass(node_limit)
+                return move_values(board, depth, chosen.probability_cutoff, self._lines,
+                                   cache.keys, cache.values, cache.state)
+
+            values, depth, nodes_used = run(1, 1), 1, 0  # one move ahead expands nothing
+            stopped_by = "depth"
+            for deeper in range(2, chosen.depth_for(distinct) + 1):
+                if time.perf_counter() - started > chosen.time_budget:
+                    stopped_by = "time"
+                    break
+                node_limit = chosen.node_limit - nodes_used
+                deeper_values = run(deeper, node_limit)
+                if cache.nodes >= node_limit:
+                    stopped_by = "nodes"
+                    break
+                values, depth, nodes_used = deeper_values, deeper, nodes_used + cache.nodes
+        return Search(values, depth, nodes_used, stopped_by)
+
+    def evaluate_moves(self, rows: object, setting: "str | Setting" = "fast") -> dict[str, float]:
+        """Value of each legal move (higher is better; compare values within one call only)."""
+        values = self.search(rows, setting).values
+        return {
+            direction: float(value) for direction, value in zip(DIRECTIONS, values)
+            if value > -np.inf
+        }
+
+    def choose(self, rows: object, setting: "str | Setting" = "fast") -> str | None:
+        """The best move for a board, or None when no move is legal."""
+        values = self.evaluate_moves(rows, setting)
+        return max(values, key=values.get) if values else None
+
+    def warm_up(self) -> None:
+        """Load the compiled search and make one cache, so the first hint is fast."""
+        for setting in SETTINGS:
+            self.choose([[2, 4, 8, 16], [0, 2, 0, 4], [0, 0, 2, 0], [0, 0, 0, 2]], setting)
+
+
+def resolve_setting(setting: object) -> Setting:
+    """A Setting as given, or the one of SETTINGS with this name; ValueError otherwise."""
+    if isinstance(setting, Setting):
+        return setting
+    if not isinstance(setting, str) or setting not in SETTINGS:
+        raise ValueError(f"unknown setting {setting!r}; expected one of {tuple(SETTINGS)}")
+    return SETTINGS[setting]
