@@ -44,7 +44,7 @@ def test_drawn_boards_show_the_examples_cells(client):
 
 NO_SETUP = {"en": "no shuffling, no dealing, no choosing a starting position",
             "pl": "żadnego tasowania, rozdawania ani wybierania pozycji startowej",
-            "ja": "シャッフルも配札も、開始位置を選ぶことも不要です"}
+            "ja": "札を切ったり配ったりすることも、開始位置を選ぶこともありません"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
