@@ -81,3 +81,16 @@ def test_the_pages_draw_each_example_before_and_after_its_move(client, lang):
     expected = sorted((example.before, AFTER_THE_MOVE[name][0]) if name in AFTER_THE_MOVE
                       else (example.before,) for name, example in EXAMPLES.items())
     assert drawn == expected
+
+
+NO_SETUP = {"en": "no shuffling, no dealing, no choosing a starting position",
+            "pl": "żadnego tasowania, rozdawania ani wybierania pozycji startowej",
+            "ja": "札を切ったり配ったりすることも、開始位置を選ぶこともありません"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_page_credits_the_author_and_says_what_setup_is_not(client, lang):
+    page = parse(client.get(f"/{lang}/rules").text)
+    assert "Gabriele Cirulli" in page.find("p", "lead").text
+    setup = next(section for section in page.find_all("section") if section.attrs.get("id") == "setup")
+    assert NO_SETUP[lang] in setup.text
