@@ -15,7 +15,8 @@ Environment variables (the README's table says the same):
                               sessions; unplayed ones have a tenth of that on top
     SESSION_LIFETIME_DAYS     sliding expiry (30): every move pushes a game's expiry this far
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
-    MOVE_RATE_LIMIT           moves, new games, keep playing, per session (60/second;3000/minute)
+    MOVE_RATE_LIMIT           moves, undos, new games, keep playing, per session
+                              (60/second;3000/minute)
     SOLVER_RATE_LIMIT         hints per session (10/second;2000/hour)
     SOLVER_ADDRESS_RATE_LIMIT hints per client address (30/second;6000/hour)
     PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)

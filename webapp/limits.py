@@ -3,7 +3,7 @@
 One shared `limiter`; each route declares its budget with the decorators below, next to the
 route itself. The numbers come from the app's configuration, read at request time:
 
-- `game_budget`: every request that changes the game (move, new game, keep playing) draws on one
+- `game_budget`: every request that changes the game (move, undo, new game, keep playing) draws on one
   shared budget per session, MOVE_RATE_LIMIT;
 - `solver_budget`: hints, per session, SOLVER_RATE_LIMIT, and per client address,
   SOLVER_ADDRESS_RATE_LIMIT (sessions cost nothing, so a per-session budget alone multiplies);
