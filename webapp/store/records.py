@@ -15,7 +15,7 @@ import re
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine import Game
@@ -80,23 +80,29 @@ class GameRecord:
         """A record for a new game (a fresh random one unless given)."""
         return cls(new_game_id(), game or Game.new())
 
+    def summary(self) -> GameSummary:
+        """What a list of games shows of this one."""
+        game = self.game
+        return GameSummary(
+            id=self.id,
+            score=game.score,
+            best_tile=max(max(row) for row in game.rows),
+            moves=game.moves,
+            status=str(game.status),
+            assisted=self.assisted,
+            played=self.played,
+            created=self.created,
+            last_played=self.last_played,
+        )
+
     def to_fields(self) -> dict[str, Any]:
         """The record as flat values of FIELD_TYPES' types."""
-        game = self.game
         return {
-            "id": self.id,
+            **asdict(self.summary()),
             "version": self.version,
             "seq": self.seq,
-            "played": self.played,
-            "assisted": self.assisted,
-            "created": self.created,
-            "last_played": self.last_played,
-            "score": game.score,
-            "best_tile": max(max(row) for row in game.rows),
-            "moves": game.moves,
-            "status": str(game.status),
-            "position": json.dumps(game.to_dict(), separators=(",", ":")),
-            "history": json.dumps(game.history.to_dict(), separators=(",", ":")),
+            "position": json.dumps(self.game.to_dict(), separators=(",", ":")),
+            "history": json.dumps(self.game.history.to_dict(), separators=(",", ":")),
         }
 
     @classmethod
