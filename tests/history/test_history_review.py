@@ -92,7 +92,7 @@ def test_a_game_that_goes_on_shows_its_review_is_of_its_first_moves(app, player,
     play(player, store, moves=3)
     page = player.client.get(f"/games/{player.game}/review").text
     assert "This review covers the first 12 moves of 15." in page
-    assert 'id="review-ask"' in page and "Review all 15 moves" in page
+    assert 'id="review-ask"' in page and "Review the whole game" in page
     again = ask(player)
     assert 'data-going="true"' in again.text
     assert wait_for_review(app, player.game).moves == 15
