@@ -1,8 +1,7 @@
 """The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
 
-import re
-
 import pytest
+from browser_support import phone_device, settle, shown_board
 from playwright.sync_api import Page, expect
 
 from engine import Game
@@ -16,22 +15,6 @@ MOVE_KEYS = {
 }
 NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
 NEAR_LOSS = [[128, 16, 4, 128], [64, 128, 64, 16], [128, 32, 8, 4], [8, 128, 16, 0]]  # seed 5
-
-
-def shown_board(page: Page) -> list[list[int]]:
-    """The board the page shows, from its current (not leaving) tiles."""
-    return page.evaluate("""() => {
-        const rows = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]];
-        for (const tile of document.querySelectorAll('#board .tile:not([data-leaving])')) {
-            rows[Number(tile.dataset.row)][Number(tile.dataset.col)] = Number(tile.dataset.value);
-        }
-        return rows;
-    }""")
-
-
-def settle(page: Page) -> None:
-    """Wait until the last move's animation has ended: only current tiles remain."""
-    expect(page.locator("#board .tile[data-leaving]")).to_have_count(0)
 
 
 def wait_until(page: Page, condition, timeout_ms: int = 15_000) -> None:
@@ -183,27 +166,46 @@ def test_a_garbage_best_cookie_is_not_trusted(page: Page, server, context):
 
 def test_refused_request_shows_the_message(page: Page, open_game):
     open_game(page)
-    page.route("**/move", lambda route: route.continue_(headers={
-        name: value for name, value in route.request.headers.items() if name.lower() != "x-csrftoken"
-    }))
+    page.route("**/move", lambda route: route.continue_(
+        post_data=route.request.post_data.replace("direction=left", "direction=sideways")))
     page.keyboard.press("ArrowLeft")
-    expect(page.locator("#message")).to_contain_text("security token")
+    expect(page.locator("#message")).to_contain_text("Unknown direction")
+
+
+def test_a_page_whose_token_the_server_no_longer_accepts_recovers_on_the_first_press(
+        page: Page, open_game):
+    open_game(page, [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    stripped = []
+
+    def without_token(route):
+        stripped.append(route.request.post_data)
+        headers = {k: v for k, v in route.request.headers.items() if k.lower() != "x-csrftoken"}
+        route.continue_(headers=headers)
+
+    page.route("**/move", without_token)
+    with page.expect_response("**/state?*") as state:
+        page.keyboard.press("ArrowLeft")
+    assert state.value.ok and len(stripped) == 1  # the refused press fetched the state
+    page.unroute("**/move")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#moves")).to_have_text("1")
 
 
 IN_PROGRESS = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 0, 0], [0, 2, 0, 4]]
 
 
-def test_screenshots_of_a_game_in_progress(page: Page, phone, artifacts, open_game):
+def test_screenshots_of_a_game_in_progress(page: Page, new_context, playwright, artifacts,
+                                          open_game):
     page.set_viewport_size({"width": 1280, "height": 900})
-    on_phone = phone.new_page()
-    for shown, name in ((page, "game-desktop.png"), (on_phone, "game-phone.png")):
+    phone = new_context(**phone_device(playwright)).new_page()
+    for shown, name in ((page, "game-desktop.png"), (phone, "game-phone.png")):
         open_game(shown, IN_PROGRESS, seed=1)
         shown.keyboard.press("ArrowLeft")
         expect(shown.locator("#moves")).to_have_text("1")
         settle(shown)
         shown.wait_for_function("() => document.getAnimations().length === 0")  # all drawn
         shown.screenshot(path=artifacts / name, full_page=True)
-    assert on_phone.evaluate("() => document.documentElement.scrollWidth") <= 412
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 412
 
 
 def test_sliding_tiles_keep_their_element_and_merge_leftovers_go(page: Page, open_game):

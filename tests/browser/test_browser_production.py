@@ -52,9 +52,11 @@ def redis_backed(tmp_path, make_web_app):
 
 
 def stored_game(app, context) -> Game:
+    """The browser's current game, as the store holds it."""
     sid = next(cookie["value"] for cookie in context.cookies() if cookie["name"] == "session")
     interface = app.session_interface
-    return Game.from_dict(interface._retrieve_session_data(interface._get_store_id(sid))["game"])
+    session = interface._retrieve_session_data(interface._get_store_id(sid))
+    return app.extensions["games"].get(session["game"]).game
 
 
 #: Pressed while Redis is down, in this order.

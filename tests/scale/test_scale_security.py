@@ -27,16 +27,16 @@ def test_the_language_cookie_is_httponly_lax_and_secure_when_asked(tmp_path, sec
     assert ("; secure" in cookie) is secure
 
 
-def test_a_move_needs_this_sessions_csrf_token(file_app):
-    player, stranger = Player(file_app.test_client()), Player(file_app.test_client())
-    before = stored(file_app, player.sid)
+def test_a_move_needs_this_sessions_csrf_token(sqlite_app):
+    player, stranger = Player(sqlite_app.test_client()), Player(sqlite_app.test_client())
+    before = stored(sqlite_app, player.sid)
     forged = {"X-CSRFToken": stranger.token}
     for headers in ({}, {"X-CSRFToken": "made-up"}, forged):
         answer = player.client.post("/move", data={"direction": "left", "seq": "1"},
                                     headers=headers)
         assert answer.status_code == 400
         assert "security token" in answer.text
-    assert stored(file_app, player.sid) == before
+    assert stored(sqlite_app, player.sid) == before
 
 
 @pytest.mark.redis

@@ -14,8 +14,10 @@ def test_page_carries_the_bindings_as_a_data_block(client):
 
 
 def test_every_move_has_arrow_wasd_and_vim_keys():
-    for keys, intent in ((("ArrowUp", "w", "k"), "up"), (("ArrowDown", "s", "j"), "down"),
-                         (("ArrowLeft", "a", "h"), "left"), (("ArrowRight", "d", "l"), "right")):
+    for keys, intent in ((("ArrowUp", "KeyW", "KeyK"), "up"),
+                         (("ArrowDown", "KeyS", "KeyJ"), "down"),
+                         (("ArrowLeft", "KeyA", "KeyH"), "left"),
+                         (("ArrowRight", "KeyD", "KeyL"), "right")):
         assert all(controls.KEYS[key] == intent for key in keys)
 
 
