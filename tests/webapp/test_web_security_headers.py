@@ -37,8 +37,9 @@ def client_over(app, scheme: str):
 
 def every_kind_of_answer(client, make_player) -> dict[str, TestResponse]:
     """One answer of each kind the app gives, the refusals included (limits as TIGHT_LIMITS)."""
-    player = make_player(client)  # the first page load
+    player = make_player(client)
     answers = {
+        "first page load": player.page,
         "page": player.client.get("/"),
         "fragment": player.move("left"),
         "hint": player.post("/hint"),
@@ -104,7 +105,7 @@ def test_every_cookie_is_httponly_lax_and_secure_exactly_on_https(tmp_path, make
     client = client_over(make_web_app(tmp_path / "instance", **TIGHT_LIMITS), scheme)
     set_by = {kind: cookie_flags(answer)
               for kind, answer in every_kind_of_answer(client, make_player).items()}
-    assert "session" in set_by["page"] and "session" in set_by["fragment"]
+    assert "session" in set_by["first page load"] and "session" in set_by["fragment"]
     assert "lang" in set_by["language choice"]
     for kind, cookies in set_by.items():
         for name, flags in cookies.items():
@@ -145,11 +146,11 @@ def production_app(monkeypatch, tmp_path):
 
 
 def test_behind_one_proxy_the_forwarded_scheme_decides_hsts_and_secure_cookies(production_app):
-    client = production_app(PROXY_HOPS="1").test_client()
-    forwarded = client.get("/", headers={"X-Forwarded-Proto": "https"})
+    app = production_app(PROXY_HOPS="1")
+    forwarded = app.test_client().get("/", headers={"X-Forwarded-Proto": "https"})
     assert_security_headers(forwarded, HTTPS, "forwarded over https")
     assert "secure" in cookie_flags(forwarded)["session"]
-    plain = client.get("/", headers={"X-Forwarded-Proto": "http"})
+    plain = app.test_client().get("/", headers={"X-Forwarded-Proto": "http"})
     assert_security_headers(plain, PLAIN_HTTP, "forwarded over http")
     assert "secure" not in cookie_flags(plain)["session"]
 
