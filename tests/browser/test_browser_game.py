@@ -2,6 +2,7 @@
 
 import pytest
 from browser_support import phone_device, settle, shown_board
+from page_posts import named_move
 from playwright.sync_api import Page, expect
 
 from engine import Game
@@ -42,7 +43,7 @@ def test_keys_with_ctrl_alt_or_meta_held_are_left_to_the_browser(page: Page, ope
     # The first move the page sends is the plain press, numbered 1: the others sent nothing.
     with page.expect_request("**/move") as request:
         page.keyboard.press("ArrowDown")
-    assert request.value.post_data == "direction=down&seq=1"
+    assert named_move(request.value.post_data) == "direction=down&seq=1"
 
 
 def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server, open_game):

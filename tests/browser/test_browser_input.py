@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import phone_device
+from page_posts import named_move
 from playwright.sync_api import Page
 
 from webapp.game.controls import SWIPE_MIN_DISTANCE_PX
@@ -47,10 +48,10 @@ def touch_swipe(page: Page, delta: tuple[float, float]) -> None:
 
 
 def sent_move(page: Page, gesture) -> str:
-    """The body of the move request the gesture makes the page send."""
+    """The move the gesture makes the page send ("direction=up&seq=1")."""
     with page.expect_request("**/move") as request:
         gesture()
-    return request.value.post_data
+    return named_move(request.value.post_data)
 
 
 def test_a_mouse_drag_moves_in_each_direction(page: Page, server):
