@@ -9,7 +9,7 @@ from webapp.config import SECRET_FILE_NAME, settings_from
 
 @pytest.fixture
 def app_without_secret(tmp_path):
-    """Build an app on tmp_path the way `python -m webapp` would, with no secret configured."""
+    """Build an app on tmp_path the way `make run` does, with no secret configured."""
     return lambda: create_app({"INSTANCE_PATH": str(tmp_path), "SOLVER_WARM_UP": False})
 
 
