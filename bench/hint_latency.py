@@ -2,7 +2,7 @@
 
     python bench/hint_latency.py [--moves 1000]
 
-gunicorn serves the production app (one worker, warm-up on, file store; limits lifted). One
+gunicorn serves the production app (one worker, warm-up on, SQLite store; limits lifted). One
 player plays as auto-play does: ask for a hint, play the move it names, ask again; a finished
 game is replaced by a new one. Each round trip is timed at the client, so the figures include
 HTTP, the session store and rendering, not only the search. The page's auto-play waits

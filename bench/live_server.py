@@ -1,8 +1,8 @@
 """The production server for the HTTP benchmarks, and one player talking to it.
 
 `production_server(**settings)` starts gunicorn as production does (gunicorn.conf.py, the app
-built before the workers fork) on a free loopback port, with the file store in a scratch
-directory and the given environment settings on top; it yields the port once gunicorn accepts
+built before the workers fork) on a free loopback port, with the embedded SQLite store in a
+scratch directory and the given environment settings on top; it yields the port once gunicorn accepts
 connections, and how long that took. `HttpPlayer` loads the page once (session cookie, CSRF
 token) and then posts intents over one keep-alive connection, as the page's script does.
 """
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 #: Budgets no benchmark reaches: one player asks far faster than a person would.
 LIFTED_LIMITS = {"MOVE_RATE_LIMIT": "1000000/second", "SOLVER_RATE_LIMIT": "1000000/second",
-                 "PAGE_RATE_LIMIT": "1000000/second"}
+                 "SOLVER_ADDRESS_RATE_LIMIT": "1000000/second", "PAGE_RATE_LIMIT": "1000000/second"}
 
 
 @contextmanager
@@ -41,8 +41,8 @@ def production_server(**settings: str) -> Iterator[tuple[int, float]]:
             **os.environ,
             "BIND": f"127.0.0.1:{port}",
             "SECRET_KEY": secrets.token_hex(32),
-            "SESSION_BACKEND": "filesystem",
-            "SESSION_FILE_DIR": str(Path(scratch) / "games"),
+            "SESSION_BACKEND": "sqlite",
+            "SQLITE_PATH": str(Path(scratch) / "games.sqlite3"),
             "SESSION_COOKIE_SECURE": "0",
             "WEB_CONCURRENCY": "1",
             **LIFTED_LIMITS,

@@ -2,7 +2,7 @@
 
     python bench/render_share.py [--moves 2000] [--seed 2048]
 
-On each store (files, then Redis on a redis-server of its own), the app answers legal moves
+On each store (the embedded SQLite one, then Redis on a redis-server of its own), the app answers legal moves
 chosen at random (the same ones on both), through Flask's test client, so the time is the app's own: the WSGI call from the request's arrival to
 its answer, limiter, session store and rendering included, HTTP parsing not. Rendering is timed
 between Flask's before_render_template and template_rendered signals, inside the same calls.
@@ -103,7 +103,7 @@ def main() -> None:
     print(f"{args.moves} legal moves (seed {args.seed}) through the app")
     with tempfile.TemporaryDirectory() as instance, RedisServer() as redis_server:
         # A busy machine can starve redis-server past production's 0.25 s call timeout.
-        stores = {"filesystem": {}, "redis": {"SESSION_BACKEND": "redis", "REDIS_TIMEOUT": 2.0,
+        stores = {"sqlite": {}, "redis": {"SESSION_BACKEND": "redis", "REDIS_TIMEOUT": 2.0,
                                               "REDIS_URL": redis_server.url}}
         for store, settings in stores.items():
             app = create_app({"INSTANCE_PATH": str(Path(instance) / store),
