@@ -16,7 +16,8 @@ setup: $(BIN)/activate
 setup-test: $(BIN)/activate
 	$(BIN)/pip install --quiet -e '.[test]'
 
-# Debian's Chromium drives the browser tests; redis-server backs the Redis session tests.
+# Debian's Chromium drives the browser tests; redis-server backs the Redis session tests; openssl
+# makes the certificate of the HTTPS test.
 system-deps:
 	@command -v chromium >/dev/null && command -v redis-server >/dev/null && command -v openssl >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
