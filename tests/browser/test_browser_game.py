@@ -1,7 +1,7 @@
 """The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
 
 import pytest
-from browser_support import phone_device, settle, shown_board
+from browser_support import animations_done, phone_device, settle, shown_board
 from page_posts import named_move
 from playwright.sync_api import Page, expect
 
@@ -204,7 +204,7 @@ def test_screenshots_of_a_game_in_progress(page: Page, new_context, playwright, 
         shown.keyboard.press("ArrowLeft")
         expect(shown.locator("#moves")).to_have_text("1")
         settle(shown)
-        shown.wait_for_function("() => document.getAnimations().length === 0")  # all drawn
+        animations_done(shown)
         shown.screenshot(path=artifacts / name, full_page=True)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 412
 
