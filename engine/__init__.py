@@ -71,7 +71,7 @@ Undoing the winning merge takes the win back; making 2048 again asks again:
 (True, False, <Status.PLAYING: 'playing'>)
 
 `game.history` is every move since the start: an immutable `History` whose saved form (the
-moves at 2 bits each, a checkpoint every 500 moves) is kept next to the position. `Game.replay`
+moves at 2 bits each, a checkpoint every 1000 moves) is kept next to the position. `Game.replay`
 gives the game after any number of its moves, `walk` each move with the rows before it:
 
 >>> history = game.history
@@ -79,7 +79,7 @@ gives the game after any number of its moves, `walk` each move with the rows bef
 (2, ('left', 'right'))
 >>> saved = history.to_dict()
 >>> saved["count"], saved["moves"], saved["checkpoints"]
-(2, 'Dg==', [])
+(2, 'Dg==', '')
 >>> engine.Game.replay(saved, 1).moves, engine.Game.replay(saved).to_dict() == game.to_dict()
 (1, True)
 >>> [(step.rows[0], step.direction) for step in history.walk()]

@@ -16,7 +16,7 @@ from engine.board import (
     with_tile,
 )
 from engine.directions import DIRECTIONS, check_direction
-from engine.history import CODES, Checkpoint, History, Recording, Step
+from engine.history import CODES, History, LaterCheckpoint, Recording, Step
 from engine.rng import spawn_choice
 from engine.tiles import Tile, TileLedger
 from engine.validation import WIN_EXPONENT
@@ -51,7 +51,7 @@ class Game:
 
     __slots__ = (
         "_board", "_ledger", "_seed", "_spawns", "_score", "_moves",
-        "_won", "_awaiting_choice", "_last_points", "_recording",
+        "_won", "_awaiting_choice", "_last_points", "_recording", "_codes", "_checkpoint_at",
     )
 
     def __init__(
@@ -71,7 +71,7 @@ class Game:
         self._won = saved.won
         self._awaiting_choice = saved.awaiting_choice
         self._last_points = saved.last_points
-        self._recording = Recording(saved) if recording is None else recording
+        self._record_into(Recording(saved) if recording is None else recording)
 
     # --- starting a game -------------------------------------------------------------------
 
@@ -82,7 +82,7 @@ class Game:
         game = cls._fresh(board=0, ledger=TileLedger([0] * 16, next_id=1), seed=seed, score=0)
         game._spawn(empty_cells(game._board))
         game._spawn(empty_cells(game._board))
-        game._recording = Recording(game._saved())  # the history starts after the first tiles
+        game._record_into(Recording(game._saved()))  # the history starts after the first tiles
         return game
 
     @classmethod
@@ -186,11 +186,11 @@ class Game:
             self._won = self._awaiting_choice = True
         self._board = new_board
         self._spawn(empty_after)
-        recording = self._recording
-        codes = recording.codes
+        codes = self._codes
         codes.append(CODES[direction])
-        if not len(codes) % recording.every:
-            recording.checkpoints.append(self._checkpoint())
+        if len(codes) == self._checkpoint_at:
+            self._recording.checkpoints.append(self._checkpoint())
+            self._checkpoint_at += self._recording.every
         return True
 
     def keep_playing(self) -> None:
@@ -224,9 +224,13 @@ class Game:
             return ()
         return legal_directions(self._board)
 
-    def _checkpoint(self) -> Checkpoint:
-        ids = self._ledger.cell_ids()
-        return Checkpoint(self._board, self._score, self._ledger.next_id, tuple(ids))
+    def _record_into(self, recording: Recording) -> None:
+        self._recording = recording
+        self._codes = recording.codes  # the same bytearray: `move` appends to it
+        self._checkpoint_at = (len(recording.codes) // recording.every + 1) * recording.every
+
+    def _checkpoint(self) -> LaterCheckpoint:
+        return LaterCheckpoint(self._board, self._score, self._ledger.mark())
 
     def _play_recorded(self, recording: Recording, first: int, stop: int) -> Iterator[str]:
         """Play moves first + 1 to stop of `recording`, yielding each direction just before

@@ -7,51 +7,61 @@ still being written: the part of a `Game` that records its moves.
 
 The saved form is a dict of plain JSON types:
 
-    {"version": 1, "start": {...}, "count": 1234, "moves": "4T5R...", "checkpoint_every": 500,
-     "checkpoints": [[5208, 571, [[2, 4, 0, 0], ...], [568, 12, ...]], ...]}
+    {"version": 2, "start": {...}, "count": 1234, "moves": "4T5R...",
+     "checkpoint_every": 1000, "checkpoints": "AQhAAAAE..."}
 
 `start` is the saved position before the first move (see `saved_state`), `count` the number of
-moves. `moves` is the base64 of the moves packed four to a byte, the first in the two lowest
-bits, each the index of its direction in DIRECTIONS (up 0, down 1, left 2, right 3); the
-unused bits of the last byte are 0. Checkpoint i is the game after move
-(i + 1) * checkpoint_every: its score, the next tile id, its rows, and the ids of its tiles in
-reading order. The rest follows from the start and the move number: the seed, the moves and
-spawns made (one spawn a move), `won` (a tile of 2048 or more is on the board).
+moves, `moves` the moves at 2 bits each. `checkpoints` holds checkpoint i, the game after move
+(i + 1) * checkpoint_every: its board, score, next tile id and the ids of its tiles (both
+packed as `history_codec` describes). The rest of a checkpoint follows from the start and the
+move number: the seed, the moves and spawns made (one spawn a move), `won` (a tile of 2048 or
+more is on the board).
 
 `History.from_dict` refuses with ValueError anything malformed: not a dict, missing or extra
 keys, another version, a start that does not load, a count that is not a non-negative int,
-moves that are not canonical base64, one byte too many or too few for the count, unused bits
-set, a spacing that is not a positive int, the wrong number of checkpoints, a checkpoint that
-is not [score, next_id, rows, ids] with each part as a saved position has it, or that cannot
-follow the one before (see `check_follows`). Nothing is replayed: a history whose moves are not
-legal is found out by the replay, which raises ValueError at the first move the game refuses.
+moves or checkpoints that are not base64 written the standard way, one byte too many or too
+few for the count, unused bits set, a spacing that is not a positive int, the wrong number of
+checkpoints, a checkpoint whose board, score or ids a saved position could not have, or one
+that cannot follow the one before (see `check_follows`). Nothing is replayed: a history whose
+moves are not legal is found out by the replay, which raises ValueError at the first move the
+game refuses.
 """
 
-import base64
-import binascii
 from collections.abc import Iterator, Mapping, Sequence
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Union
 
 from engine import saved_state, validation
-from engine.board import Board, exponent_at, max_exponent, pack, tile_sum, tile_values
+from engine.board import Board, max_exponent, tile_sum
 from engine.directions import DIRECTIONS
+from engine.history_codec import (
+    Checkpoint,
+    decode_checkpoints,
+    decode_moves,
+    encode_checkpoints,
+    encode_moves,
+)
 from engine.saved_state import SavedState
+from engine.tiles import IdsMark
 from engine.validation import WIN_EXPONENT
 
-VERSION = 1
+VERSION = 2  # 1 (checkpoints as lists of ints, one every 500 moves) was never released
 #: Moves between two checkpoints: an undo or a replay plays at most this many moves.
-CHECKPOINT_EVERY = 500
+CHECKPOINT_EVERY = 1000
 CODES = {direction: code for code, direction in enumerate(DIRECTIONS)}
 _KEYS = frozenset({"version", "start", "count", "moves", "checkpoint_every", "checkpoints"})
 
 
-class Checkpoint(NamedTuple):
-    """The game after a multiple of `checkpoint_every` moves: what the move number does not tell."""
+class LaterCheckpoint(NamedTuple):
+    """A checkpoint of a game in play, whose tile ids the ledger works out when first read
+    (so that playing on without looking at ids never pays for them)."""
 
     board: Board
     score: int
-    next_id: int
-    ids: tuple[int, ...]  # one per cell, reading order, 0 = empty
+    ids: IdsMark
+
+    def resolved(self) -> Checkpoint:
+        cell_ids, next_id = self.ids.value()
+        return Checkpoint(self.board, self.score, next_id, cell_ids)
 
 
 class Step(NamedTuple):
@@ -103,9 +113,9 @@ class History:
             "version": VERSION,
             "start": self.start,
             "count": len(self._codes),
-            "moves": base64.b64encode(_pack(self._codes)).decode("ascii"),
+            "moves": encode_moves(self._codes),
             "checkpoint_every": self._every,
-            "checkpoints": [_dump_checkpoint(checkpoint) for checkpoint in self._checkpoints],
+            "checkpoints": encode_checkpoints(self._checkpoints),
         }
 
     @classmethod
@@ -124,21 +134,17 @@ class History:
             raise ValueError(f"unknown history version {version}")
         start = saved_state.load(data["start"])
         count = validation.count(data["count"], "count")
-        codes = _unpack(_base64(data["moves"]), count)
+        codes = decode_moves(data["moves"], count)
         every = validation.count(data["checkpoint_every"], "checkpoint_every")
         if not every:
             raise ValueError("checkpoint_every must be positive")
-        entries = validation.items(data["checkpoints"], "checkpoints")
-        if len(entries) != count // every:
-            raise ValueError(f"{count} moves need {count // every} checkpoints, not {len(entries)}")
-        checkpoints = tuple(map(_load_checkpoint, entries))
-        history = cls(start, codes, checkpoints, every)
+        checkpoints = decode_checkpoints(data["checkpoints"], count // every)
         earlier = start
-        for index in range(len(checkpoints)):
-            later = _position_after(start, (index + 1) * every, checkpoints[index])
+        for index, checkpoint in enumerate(checkpoints):
+            later = _position_after(start, (index + 1) * every, checkpoint)
             check_follows(earlier, later, every)
             earlier = later
-        return history
+        return cls(start, codes, checkpoints, every)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
@@ -157,8 +163,8 @@ class History:
 class Recording:
     """A history being written: what a `Game` keeps as it plays, and freezes into a History.
 
-    `codes` holds one direction code a byte, `checkpoints` the Checkpoint after each multiple of
-    `every` moves; the game appends to both.
+    `codes` holds one direction code a byte, `checkpoints` the Checkpoint (or LaterCheckpoint)
+    after each multiple of `every` moves; the game appends to both.
     """
 
     __slots__ = ("start", "codes", "checkpoints", "every")
@@ -167,7 +173,7 @@ class Recording:
         self,
         start: SavedState,
         codes: bytes = b"",
-        checkpoints: Sequence[Checkpoint] = (),
+        checkpoints: Sequence[Union[Checkpoint, LaterCheckpoint]] = (),
         every: Optional[int] = None,
     ) -> None:
         self.start = start
@@ -198,7 +204,15 @@ class Recording:
 
     def freeze(self) -> History:
         """The moves recorded so far, as a History."""
-        return History(self.start, bytes(self.codes), tuple(self.checkpoints), self.every)
+        checkpoints = tuple(map(self.checkpoint, range(len(self.checkpoints))))
+        return History(self.start, bytes(self.codes), checkpoints, self.every)
+
+    def checkpoint(self, index: int) -> Checkpoint:
+        """Checkpoint `index`, its ids worked out if they were not yet."""
+        checkpoint = self.checkpoints[index]
+        if isinstance(checkpoint, LaterCheckpoint):
+            checkpoint = self.checkpoints[index] = checkpoint.resolved()
+        return checkpoint
 
     def resume_point(self, moves: int) -> tuple[SavedState, int]:
         """Where a replay to the game after `moves` moves begins: the start, or the last
@@ -206,7 +220,8 @@ class Recording:
         played = (moves - 1) // self.every * self.every if moves else 0
         if not played:
             return self.start, 0
-        return _position_after(self.start, played, self.checkpoints[played // self.every - 1]), played
+        checkpoint = self.checkpoint(played // self.every - 1)
+        return _position_after(self.start, played, checkpoint), played
 
     def prefix(self, moves: int) -> "Recording":
         """A recording of the first `moves` moves only."""
@@ -249,72 +264,3 @@ def _position_after(start: SavedState, moves: int, checkpoint: Checkpoint) -> Sa
         spawns=start.spawns + moves, score=score, moves=start.moves + moves,
         won=max_exponent(board) >= WIN_EXPONENT, awaiting_choice=False, last_points=0,
     )
-
-
-def _pack(codes: bytes) -> bytes:
-    """Four 2-bit codes a byte, the first in the lowest bits.
-
-    Every fourth code, read as one big int of bytes and shifted by 2, 4 or 6 bits, lands in its
-    place inside each byte (3 << 6 still fits a byte), so four ORs pack them all.
-    """
-    padded = bytes(codes) + bytes(-len(codes) % 4)
-    packed = 0
-    for slot in range(4):
-        packed |= int.from_bytes(padded[slot::4], "little") << (2 * slot)
-    return packed.to_bytes(len(padded) // 4, "little")
-
-
-def _unpack(packed: bytes, count: int) -> bytes:
-    """The `count` codes that `_pack` put in `packed`; ValueError for a wrong length or set
-    unused bits."""
-    if len(packed) != -(-count // 4):
-        raise ValueError(f"{count} moves take {-(-count // 4)} bytes, not {len(packed)}")
-    whole = int.from_bytes(packed, "little")
-    low_bits = int.from_bytes(b"\x03" * len(packed), "little")
-    codes = bytearray(4 * len(packed))
-    for slot in range(4):
-        codes[slot::4] = (whole >> (2 * slot) & low_bits).to_bytes(len(packed), "little")
-    if any(codes[count:]):
-        raise ValueError("the unused bits after the last move must be 0")
-    return bytes(codes[:count])
-
-
-def _base64(value: object) -> bytes:
-    if not isinstance(value, str):
-        raise ValueError(f"moves must be a base64 string, not {type(value).__name__}")
-    try:
-        packed = base64.b64decode(value, validate=True)
-    except (binascii.Error, ValueError):
-        raise ValueError("moves must be base64") from None
-    if base64.b64encode(packed).decode("ascii") != value:
-        raise ValueError("moves must be base64 written the one standard way")
-    return packed
-
-
-def _dump_checkpoint(checkpoint: Checkpoint) -> list:
-    board, score, next_id, ids = checkpoint
-    tiles = [tile_id for cell, tile_id in enumerate(ids) if exponent_at(board, cell)]
-    return [score, next_id, [list(row) for row in tile_values(board)], tiles]
-
-
-def _load_checkpoint(value: object) -> Checkpoint:
-    parts = validation.items(value, "a checkpoint")
-    if len(parts) != 4:
-        raise ValueError(f"a checkpoint is [score, next_id, rows, ids], not {len(parts)} items")
-    score = validation.score(parts[0])
-    next_id = validation.count(parts[1], "next_id")
-    exponent_rows = validation.exponent_rows(parts[2])
-    validation.check_playable(exponent_rows)
-    board = pack(exponent_rows)
-    tile_ids = [
-        validation.integer(tile_id, "a tile id")
-        for tile_id in validation.items(parts[3], "checkpoint ids")
-    ]
-    cells = [cell for cell in range(16) if exponent_at(board, cell)]
-    if len(tile_ids) != len(cells):
-        raise ValueError(f"a checkpoint with {len(cells)} tiles needs {len(cells)} ids")
-    ids = [0] * 16
-    for cell, tile_id in zip(cells, tile_ids):
-        ids[cell] = tile_id
-    saved_state.check_tile_ids(ids, board, next_id)
-    return Checkpoint(board, score, next_id, tuple(ids))

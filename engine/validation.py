@@ -68,9 +68,17 @@ def exponent_rows(rows: object) -> ExponentRows:
         tuple(exponent_of(value) for value in four_items(row, "a row"))
         for row in four_items(rows, "rows")
     )
-    if sum(row.count(MAX_EXPONENT) for row in result) > 1:
-        raise ValueError(f"a board holds at most one {MAX_VALUE} tile")
+    check_exponents(result)
     return result
+
+
+def check_exponents(rows: ExponentRows) -> None:
+    """Every cell an exponent from 0 to MAX_EXPONENT, and at most one MAX_EXPONENT (see
+    `exponent_rows`)."""
+    if max(map(max, rows)) > MAX_EXPONENT:
+        raise ValueError(f"a tile cannot be above {MAX_VALUE}")
+    if sum(row.count(MAX_EXPONENT) for row in rows) > 1:
+        raise ValueError(f"a board holds at most one {MAX_VALUE} tile")
 
 
 def check_playable(rows: ExponentRows) -> None:

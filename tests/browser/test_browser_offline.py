@@ -89,3 +89,14 @@ def test_a_page_loaded_offline_speaks_the_last_pages_language(page: Page, server
     page.goto(server.url + "/ja/solver")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     context.set_offline(False)
+
+
+def test_installed_full_screen_the_page_never_pulls_to_refresh(page: Page, server):
+    page.goto(server.url)
+    rules = page.evaluate("""() => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule) => rule instanceof CSSMediaRule && rule.media.mediaText === "(display-mode: standalone)")
+        .flatMap((rule) => [...rule.cssRules].map((inner) => [inner.selectorText, inner.style.overscrollBehaviorY]))""")
+    assert ["html, body", "none"] in rules
+    manifest = page.evaluate("""async () =>
+        (await fetch(document.querySelector('link[rel="manifest"]').href)).json()""")
+    assert manifest["display"] == "standalone"

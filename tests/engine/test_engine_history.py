@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import engine
 from engine import Game, History
 from engine import history as history_module
+from engine import history_codec
 from reference_2048 import ReferenceGame, playable_boards
 
 EMPTY = [0, 0, 0, 0]
@@ -20,7 +21,7 @@ EMPTY = [0, 0, 0, 0]
 
 @contextlib.contextmanager
 def checkpoint_every(moves):
-    """Games started inside record a checkpoint every `moves` moves (500 by default)."""
+    """Games started inside record a checkpoint every `moves` moves (the engine's: 1000)."""
     default = history_module.CHECKPOINT_EVERY
     history_module.CHECKPOINT_EVERY = moves
     try:
@@ -33,8 +34,10 @@ def play_randomly(game, moves, seed=0):
     """Random legal moves (keeping playing after a win); the saved position after each."""
     generator = random.Random(seed)
     seen = [game.to_dict()]
-    while len(seen) <= moves and (game.legal_moves() or game.awaiting_choice):
+    while len(seen) <= moves:
         game.keep_playing()
+        if not game.legal_moves():
+            break
         assert game.move(generator.choice(game.legal_moves()))
         seen.append(game.to_dict())
     return seen
@@ -69,7 +72,7 @@ def test_history_round_trip_through_json():
     restored = History.from_dict(json.loads(json.dumps(data)))
     assert restored == history and restored.to_dict() == data
     assert restored.directions() == history.directions() and len(restored) == 60
-    assert len(data["checkpoints"]) == 60 // 7 and data["checkpoint_every"] == 7
+    assert len(checkpoints_of(data)) == 60 // 7 and data["checkpoint_every"] == 7
 
 
 def test_moves_are_two_bits_each_in_direction_order():
@@ -123,7 +126,7 @@ def test_a_game_loaded_with_its_history_goes_on_recording_into_it():
 # --- replay ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("spacing", [1, 5, 500])
+@pytest.mark.parametrize("spacing", [1, 5, 1000])
 def test_replay_at_every_move_is_the_position_seen_in_play(spacing):
     with checkpoint_every(spacing):
         game = Game.new(seed=12)
@@ -198,7 +201,7 @@ def test_undo_at_the_start_changes_nothing():
     assert game.to_dict() == before and len(game.history) == 0
 
 
-@pytest.mark.parametrize("spacing", [1, 3, 500])
+@pytest.mark.parametrize("spacing", [1, 3, 1000])
 def test_undo_back_to_the_start_retraces_every_position(spacing):
     with checkpoint_every(spacing):
         game = Game.new(seed=17)
@@ -296,7 +299,7 @@ def test_play_matches_the_reference_game_move_by_move():
         assert (game.rows, game.score) == (reference.rows, reference.score)
 
 
-@pytest.mark.parametrize("spacing", [4, 500])
+@pytest.mark.parametrize("spacing", [4, 1000])
 def test_replay_and_undo_match_the_reference_game(spacing):
     with checkpoint_every(spacing):
         game = Game.new(seed=23)
@@ -318,7 +321,7 @@ actions = st.lists(st.one_of(st.sampled_from(engine.DIRECTIONS), st.just("undo")
 
 
 @settings(max_examples=150, deadline=None)
-@given(playable_boards, st.integers(0, 2**64 - 1), actions, st.sampled_from([1, 3, 500]))
+@given(playable_boards, st.integers(0, 2**64 - 1), actions, st.sampled_from([1, 3, 1000]))
 def test_any_moves_and_undos_equal_a_replay_of_the_moves_that_survive(rows, seed, todo, spacing):
     with checkpoint_every(spacing):
         game = Game.from_rows(rows, seed=seed)
@@ -365,40 +368,124 @@ def set_key(key, value):
     return lambda data: data.__setitem__(key, value)
 
 
-def in_checkpoint(index, part, value):
-    def change(data):
-        data["checkpoints"][0][index] = value if part is None else part(data["checkpoints"][0])
-
-    return change
+def checkpoints_of(data):
+    expected = data["count"] // data["checkpoint_every"]
+    return list(history_codec.decode_checkpoints(data["checkpoints"], expected))
 
 
-def ids_of_first_checkpoint(change):
-    return lambda data: change(data["checkpoints"][0][3])
+def change_checkpoints(change):
+    """A change to the decoded checkpoints, written back packed."""
+
+    def apply(data):
+        checkpoints = checkpoints_of(data)
+        change(checkpoints)
+        data["checkpoints"] = history_codec.encode_checkpoints(tuple(checkpoints))
+
+    return apply
 
 
-def cells(rows):
-    return [(r, c) for r in range(4) for c in range(4)]
+def change_checkpoint(index, change):
+    return change_checkpoints(lambda cps: cps.__setitem__(index, change(cps[index])))
 
 
-def largest_cell(rows):
-    return max(cells(rows), key=lambda cell: rows[cell[0]][cell[1]])
+def change_checkpoint_bytes(change):
+    """A change to the packed bytes of the checkpoints."""
+
+    def apply(data):
+        packed = bytearray(base64.b64decode(data["checkpoints"]))
+        change(packed)
+        data["checkpoints"] = base64.b64encode(bytes(packed)).decode()
+
+    return apply
+
+
+def set_cell(checkpoint, cell, exponent):
+    board = checkpoint.board & ~(31 << 5 * cell) | exponent << 5 * cell
+    return checkpoint._replace(board=board)
+
+
+def tile_cells(checkpoint):
+    return [cell for cell in range(16) if checkpoint.board >> 5 * cell & 31]
+
+
+def largest_cell(checkpoint):
+    return max(tile_cells(checkpoint), key=lambda cell: checkpoint.board >> 5 * cell & 31)
 
 
 def lower_second_checkpoint_score(data):
-    data["checkpoints"][1][0] = data["checkpoints"][0][0] - 2
+    def lower(checkpoints):
+        checkpoints[1] = checkpoints[1]._replace(score=checkpoints[0].score - 2)
+
+    change_checkpoints(lower)(data)
 
 
 def renumber_first_checkpoint(data):
     """Ids 1, 2, ... and the next id after them: fewer ids than its ten moves handed out."""
-    checkpoint = data["checkpoints"][0]
-    checkpoint[3] = list(range(1, len(checkpoint[3]) + 1))
-    checkpoint[1] = len(checkpoint[3]) + 1
+
+    def renumber(checkpoint):
+        ids = [0] * 16
+        for number, cell in enumerate(tile_cells(checkpoint), 1):
+            ids[cell] = number
+        return checkpoint._replace(ids=tuple(ids), next_id=len(tile_cells(checkpoint)) + 1)
+
+    change_checkpoint(0, renumber)(data)
 
 
 def grow_largest_tile(data):
-    rows = data["checkpoints"][0][2]
-    row, col = largest_cell(rows)
-    rows[row][col] = 1024  # the tiles' sum grows by far more than 2 to 4 a move
+    """A 1024 in place of the largest tile: the tiles' sum grows far more than 2 to 4 a move."""
+    change_checkpoint(0, lambda cp: set_cell(cp, largest_cell(cp), 10))(data)
+
+
+def only_one_tile(checkpoint):
+    keep = tile_cells(checkpoint)[0]
+    board = checkpoint.board & 31 << 5 * keep
+    ids = tuple(tile_id if cell == keep else 0 for cell, tile_id in enumerate(checkpoint.ids))
+    return checkpoint._replace(board=board, ids=ids)
+
+
+def two_largest_tiles(checkpoint):
+    first, second = tile_cells(checkpoint)[:2]
+    return set_cell(set_cell(checkpoint, first, 17), second, 17)
+
+
+def first_tile_id(new_id):
+    """The first tile's id changed to new_id(checkpoint)."""
+
+    def change(checkpoint):
+        ids = list(checkpoint.ids)
+        ids[tile_cells(checkpoint)[0]] = new_id(checkpoint)
+        return checkpoint._replace(ids=tuple(ids))
+
+    return change
+
+
+def second_id_as_first(checkpoint):
+    ids = list(checkpoint.ids)
+    first, second = tile_cells(checkpoint)[:2]
+    ids[second] = ids[first]
+    return checkpoint._replace(ids=tuple(ids))
+
+
+def in_first_checkpoint(change):
+    return lambda: with_change(change_checkpoint(0, change))
+
+
+def in_checkpoint_bytes(change):
+    return lambda: with_change(change_checkpoint_bytes(change))
+
+
+def end_inside_a_number(packed):
+    packed[-1] |= 0x80  # the last age now says another byte follows
+
+
+def needless_byte_in_score(packed):
+    assert packed[10] < 0x80  # the first score (under 128 after ten moves) takes one byte
+    packed[10] |= 0x80
+    packed.insert(11, 0)
+
+
+def overlong_score(packed):
+    packed[10:11] = b"\x80" * 30 + b"\x01"  # 2**210: 31 bytes
 
 
 def set_unused_bits(data):
@@ -407,51 +494,57 @@ def set_unused_bits(data):
     data["moves"] = base64.b64encode(bytes(packed)).decode()
 
 
+def edit(key, change):
+    return lambda data: data.__setitem__(key, change(data[key]))
+
+
+def start_score(score):
+    return lambda data: data["start"].__setitem__("score", score)
+
+
 MALFORMED = {
     "not a dict": lambda: [1, 2],
     "none": lambda: None,
     "string": lambda: "{}",
     "missing key": lambda: with_change(lambda data: data.pop("count")),
     "extra key": lambda: with_change(set_key("undo_stack", [])),
-    "unknown version": lambda: with_change(set_key("version", 2)),
+    "unknown version": lambda: with_change(set_key("version", 3)),
+    "the unreleased version 1": lambda: with_change(set_key("version", 1)),
     "version as string": lambda: with_change(set_key("version", "1")),
     "start not a dict": lambda: with_change(set_key("start", [])),
-    "start that does not load": lambda: with_change(lambda data: data["start"].__setitem__("score", 3)),
+    "start that does not load": lambda: with_change(start_score(3)),
     "negative count": lambda: with_change(set_key("count", -1)),
     "count as float": lambda: with_change(set_key("count", 25.0)),
     "count as bool": lambda: with_change(set_key("count", True)),
     "count one too many for the bytes": lambda: with_change(set_key("count", 29)),
     "count one too few for the bytes": lambda: with_change(set_key("count", 24)),
-    "moves as bytes": lambda: with_change(lambda data: data.__setitem__("moves", data["moves"].encode())),
+    "moves as bytes": lambda: with_change(edit("moves", str.encode)),
     "moves as list": lambda: with_change(set_key("moves", [0, 1, 2])),
     "moves not base64": lambda: with_change(set_key("moves", "!!!!" * 2)),
-    "moves without padding": lambda: with_change(lambda data: data.__setitem__("moves", data["moves"].rstrip("="))),
-    "moves with a newline": lambda: with_change(lambda data: data.__setitem__("moves", data["moves"] + "\n")),
+    "moves without padding": lambda: with_change(edit("moves", lambda text: text.rstrip("="))),
+    "moves with a newline": lambda: with_change(edit("moves", lambda text: text + "\n")),
     "moves not ascii": lambda: with_change(set_key("moves", "ÀÀÀÀ")),
     "unused bits set": lambda: with_change(set_unused_bits),
     "checkpoint spacing zero": lambda: with_change(set_key("checkpoint_every", 0)),
     "checkpoint spacing negative": lambda: with_change(set_key("checkpoint_every", -10)),
     "checkpoint spacing as string": lambda: with_change(set_key("checkpoint_every", "10")),
-    "checkpoint spacing other than recorded": lambda: with_change(set_key("checkpoint_every", 12)),
-    "checkpoints not a list": lambda: with_change(set_key("checkpoints", {})),
-    "checkpoints as string": lambda: with_change(set_key("checkpoints", "[]")),
-    "a checkpoint missing": lambda: with_change(lambda data: data["checkpoints"].pop()),
-    "a checkpoint too many": lambda: with_change(lambda data: data["checkpoints"].append(data["checkpoints"][-1])),
-    "checkpoint not a list": lambda: with_change(lambda data: data["checkpoints"].__setitem__(0, 7)),
-    "checkpoint of three parts": lambda: with_change(lambda data: data["checkpoints"][0].pop()),
-    "checkpoint odd score": lambda: with_change(in_checkpoint(0, None, 7)),
-    "checkpoint score as string": lambda: with_change(in_checkpoint(0, None, "8")),
-    "checkpoint negative next id": lambda: with_change(in_checkpoint(1, None, -1)),
-    "checkpoint rows of three": lambda: with_change(in_checkpoint(2, lambda cp: cp[2][:3], None)),
-    "checkpoint value not a power of two": lambda: with_change(in_checkpoint(2, lambda cp: [[6, 2, 2, 2]] + cp[2][1:], None)),
-    "checkpoint with one tile": lambda: with_change(lambda data: data["checkpoints"][0].__setitem__(2, [[2, 0, 0, 0]] + [[0] * 4] * 3)),
-    "checkpoint ids not a list": lambda: with_change(in_checkpoint(3, None, 5)),
-    "checkpoint one id short": lambda: with_change(ids_of_first_checkpoint(lambda ids: ids.pop())),
-    "checkpoint one id too many": lambda: with_change(ids_of_first_checkpoint(lambda ids: ids.append(1))),
-    "checkpoint duplicate id": lambda: with_change(ids_of_first_checkpoint(lambda ids: ids.__setitem__(1, ids[0]))),
-    "checkpoint id zero": lambda: with_change(ids_of_first_checkpoint(lambda ids: ids.__setitem__(0, 0))),
-    "checkpoint id as bool": lambda: with_change(ids_of_first_checkpoint(lambda ids: ids.__setitem__(0, True))),
-    "checkpoint id not below next id": lambda: with_change(lambda data: data["checkpoints"][0][3].__setitem__(0, data["checkpoints"][0][1])),
+    "checkpoint spacing not the one recorded": lambda: with_change(set_key("checkpoint_every", 12)),
+    "checkpoints as list": lambda: with_change(set_key("checkpoints", [])),
+    "checkpoints not base64": lambda: with_change(set_key("checkpoints", "?")),
+    "checkpoints with a line break": lambda: with_change(edit("checkpoints", "\n".join)),
+    "a checkpoint missing": lambda: with_change(change_checkpoints(list.pop)),
+    "a checkpoint too many": lambda: with_change(change_checkpoints(lambda cps: cps.append(cps[1]))),
+    "checkpoints end inside a board": in_checkpoint_bytes(lambda packed: packed.extend(bytes(4))),
+    "checkpoints end inside a number": in_checkpoint_bytes(end_inside_a_number),
+    "a number with a needless byte": in_checkpoint_bytes(needless_byte_in_score),
+    "a number too long": in_checkpoint_bytes(overlong_score),
+    "checkpoint odd score": in_first_checkpoint(lambda cp: cp._replace(score=cp.score + 1)),
+    "checkpoint tile above 131072": in_first_checkpoint(lambda cp: set_cell(cp, largest_cell(cp), 18)),
+    "checkpoint with two 131072": in_first_checkpoint(two_largest_tiles),
+    "checkpoint with one tile": in_first_checkpoint(only_one_tile),
+    "checkpoint tile of age 0": in_first_checkpoint(first_tile_id(lambda cp: cp.next_id)),
+    "checkpoint tile older than the game": in_first_checkpoint(first_tile_id(lambda cp: -1)),
+    "checkpoint duplicate id": in_first_checkpoint(second_id_as_first),
     "checkpoint score below the one before": lambda: with_change(lower_second_checkpoint_score),
     "checkpoint with too few new ids": lambda: with_change(renumber_first_checkpoint),
     "checkpoint tiles grown too much": lambda: with_change(grow_largest_tile),
@@ -510,12 +603,16 @@ def agreeing():
     return game.to_dict(), game.history.to_dict()
 
 
+def raise_score(position):
+    position["score"] += 2
+
+
 DISAGREEING = {
     "another seed": lambda position: position.__setitem__("seed", position["seed"] + 1),
     "one move more": lambda position: position.__setitem__("moves", position["moves"] + 1),
     "one move less": lambda position: position.__setitem__("moves", position["moves"] - 1),
     "one spawn more": lambda position: position.__setitem__("spawns", position["spawns"] + 1),
-    "not the checkpoint it is at": lambda position: position.__setitem__("score", position["score"] + 2),
+    "not the checkpoint it is at": raise_score,
 }
 
 
@@ -526,3 +623,27 @@ def test_a_position_and_history_that_disagree_are_refused(name):
     DISAGREEING[name](position)
     with pytest.raises(ValueError):
         Game.from_dict(position, history)
+
+
+def leb128(number):
+    """Unsigned LEB128, written out for the test: 7 bits a byte, lowest first."""
+    encoded = []
+    while True:
+        byte, number = number & 0x7F, number >> 7
+        encoded.append(byte | (0x80 if number else 0))
+        if not number:
+            return bytes(encoded)
+
+
+def test_checkpoints_are_packed_as_documented():
+    with checkpoint_every(2):
+        game = Game.from_rows([[2, 2, 0, 0], [0, 0, 0, 128], EMPTY, EMPTY], seed=1)
+        assert game.move("left") and game.move("right")
+    data = game.history.to_dict()
+    exponents = [value.bit_length() - 1 if value else 0 for row in game.rows for value in row]
+    board = sum(exponent << 5 * cell for cell, exponent in enumerate(exponents))
+    next_id = game.to_dict()["next_id"]
+    ages = [next_id - tile.id for tile in game.tiles]  # reading order
+    expected = board.to_bytes(10, "little") + leb128(game.score) + leb128(next_id)
+    assert base64.b64decode(data["checkpoints"]) == expected + b"".join(map(leb128, ages))
+    assert game.score == 4 and leb128(300) == b"\xac\x02"

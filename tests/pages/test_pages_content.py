@@ -83,3 +83,16 @@ def test_drawn_boards_are_labelled_pictures_of_the_examples_cells(client):
     board = first.find("div", "example-board")
     assert board.attrs["role"] == "img"
     assert board.attrs["aria-label"].startswith("Example position. Row 1: ")
+
+
+NO_SETUP = {"en": "no shuffling, no dealing, no choosing a starting position",
+            "pl": "żadnego tasowania, rozdawania ani wybierania pozycji startowej",
+            "ja": "札を切ったり配ったりすることも、開始位置を選ぶこともありません"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_page_credits_the_author_and_says_what_setup_is_not(client, lang):
+    page = parse(client.get(f"/{lang}/rules").text)
+    assert "Gabriele Cirulli" in page.find("p", "lead").text
+    setup = next(section for section in page.find_all("section") if section.attrs.get("id") == "setup")
+    assert NO_SETUP[lang] in setup.text
