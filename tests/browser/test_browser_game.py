@@ -70,7 +70,8 @@ def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server
 
 
 def test_server_restart_keeps_the_game(page: Page, server, open_game):
-    sid = open_game(page)
+    # Seeded, and both moves legal whatever the first spawn (a random start could block both).
+    sid = open_game(page, [[0, 0, 2, 0], [0] * 4, [0] * 4, [0, 4, 0, 0]], seed=3)
     for key in ("ArrowLeft", "ArrowUp"):
         with page.expect_response("**/move"):
             page.keyboard.press(key)
