@@ -7,7 +7,8 @@ route itself. The numbers come from the app's configuration, read at request tim
   shared budget per session, MOVE_RATE_LIMIT;
 - `solver_budget`: hints, per session, SOLVER_RATE_LIMIT, and per client address,
   SOLVER_ADDRESS_RATE_LIMIT (sessions cost nothing, so a per-session budget alone multiplies);
-- `page_budget`: page loads that can start a game, per client address, PAGE_RATE_LIMIT.
+- `page_budget`: page loads that can start a game (every such page shares it), per client
+  address, PAGE_RATE_LIMIT.
 
 Counters live in Redis when the sessions do, so every worker and host shares them, and in memory
 otherwise: then each worker process counts for itself, so with N workers a client can get up to
@@ -52,7 +53,8 @@ limiter = Limiter(
 )
 
 game_budget = limiter.shared_limit(_setting("MOVE_RATE_LIMIT"), scope="game")
-page_budget = limiter.limit(_setting("PAGE_RATE_LIMIT"), key_func=get_remote_address)
+page_budget = limiter.shared_limit(_setting("PAGE_RATE_LIMIT"), scope="page",
+                                   key_func=get_remote_address)
 _solver_per_session = limiter.limit(_setting("SOLVER_RATE_LIMIT"))
 _solver_per_address = limiter.limit(_setting("SOLVER_ADDRESS_RATE_LIMIT"),
                                     key_func=get_remote_address)
