@@ -10,6 +10,7 @@ from pathlib import Path
 from babel.lists import format_list
 from flask import Blueprint, Flask, current_app, redirect, request, url_for
 from flask_babel import Babel, get_locale
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 #: Every language the site speaks, code -> its own name; the first is the fall-back.
@@ -49,6 +50,16 @@ def spoken_list(items: Iterable[object]) -> str:
                        locale=current_language())
 
 
+def board_label(title: str, rows: Iterable[Iterable[int]]) -> str:
+    """What a screen reader says for a drawn 4x4 board: its title, then each row's cells. The
+    sentence is translated whole and the cells are listed the language's way, so no separator
+    is English: "Board. Row 1: 2, empty, …", Japanese "盤面。1段目：2、空き、…"."""
+    empty = _("empty")
+    spoken = [spoken_list(value or empty for value in row) for row in rows]
+    return _("%(title)s. Row 1: %(row1)s. Row 2: %(row2)s. Row 3: %(row3)s. Row 4: %(row4)s.",
+             title=title, row1=spoken[0], row2=spoken[1], row3=spoken[2], row4=spoken[3])
+
+
 @bp.get("/language/<lang>")
 def choose_language(lang: str) -> Response:
     """Remember the chosen language and go back to the game, in that language."""
@@ -66,4 +77,4 @@ def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS_DIR))
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(current_language=current_language, languages=LANGUAGES)
-    app.jinja_env.filters["spoken_list"] = spoken_list
+    app.jinja_env.globals["board_label"] = board_label

@@ -19,6 +19,7 @@ X-RateLimit headers on every response would cost a Redis round trip each).
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 
@@ -30,7 +31,12 @@ from webapp.store.redis_client import fail_fast_options
 
 
 def session_key() -> str:
-    """The player's session id: each browser session has its own budget."""
+    """Each browser session's own budget. It is keyed by a digest of the session's CSRF token,
+    which the session keeps when a new game gives it a fresh id (the session id before it has
+    one), so starting new games does not refill the budget."""
+    token = session.get("csrf_token")
+    if isinstance(token, str):
+        return "session:" + hashlib.sha256(token.encode()).hexdigest()[:32]
     return f"session:{session.sid}"
 
 
