@@ -17,8 +17,8 @@ Environment variables (the README's table says the same):
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
     MOVE_RATE_LIMIT           moves, undos, new games, keep playing, per session
                               (60/second;3000/minute)
-    SOLVER_RATE_LIMIT         hints per session (10/second;2000/hour)
-    SOLVER_ADDRESS_RATE_LIMIT hints per client address (30/second;6000/hour)
+    SOLVER_RATE_LIMIT         hints per session (20/second;40000/hour)
+    SOLVER_ADDRESS_RATE_LIMIT hints per client address (40/second;100000/hour)
     PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)
     HISTORY_RATE_LIMIT        replays, their steps, reviews, lists of games, per client address
                               (20/second;1200/minute)
@@ -85,9 +85,9 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         "SQLITE_BUSY_TIMEOUT": number(environ, "SQLITE_BUSY_TIMEOUT", 2.0),
         "SESSION_COOKIE_SECURE": flag(environ, "SESSION_COOKIE_SECURE", False),
         "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "60/second;3000/minute"),
-        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "10/second;2000/hour"),
+        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "20/second;40000/hour"),
         "SOLVER_ADDRESS_RATE_LIMIT": environ.get("SOLVER_ADDRESS_RATE_LIMIT",
-                                                 "30/second;6000/hour"),
+                                                 "40/second;100000/hour"),
         "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
         "HISTORY_RATE_LIMIT": environ.get("HISTORY_RATE_LIMIT", "20/second;1200/minute"),
         "REVIEW_RATE_LIMIT": environ.get("REVIEW_RATE_LIMIT", "3/minute;20/hour"),

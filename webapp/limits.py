@@ -7,7 +7,8 @@ route itself. The numbers come from the app's configuration, read at request tim
   shared budget per session, MOVE_RATE_LIMIT;
 - `solver_budget`: hints, per session, SOLVER_RATE_LIMIT, and per client address,
   SOLVER_ADDRESS_RATE_LIMIT (sessions cost nothing, so a per-session budget alone multiplies);
-- `page_budget`: page loads that can start a game, per client address, PAGE_RATE_LIMIT;
+- `page_budget`: page loads that can start a game (every such page shares it), per client
+  address, PAGE_RATE_LIMIT;
 - `history_budget`: reading a game's history (replay, its steps, review and its progress, the
   list of games), per client address, HISTORY_RATE_LIMIT (anyone with a link may read);
 - `review_budget`: asking for a review, per session, REVIEW_RATE_LIMIT, and per client address,
@@ -56,7 +57,8 @@ limiter = Limiter(
 )
 
 game_budget = limiter.shared_limit(_setting("MOVE_RATE_LIMIT"), scope="game")
-page_budget = limiter.limit(_setting("PAGE_RATE_LIMIT"), key_func=get_remote_address)
+page_budget = limiter.shared_limit(_setting("PAGE_RATE_LIMIT"), scope="page",
+                                   key_func=get_remote_address)
 _solver_per_session = limiter.limit(_setting("SOLVER_RATE_LIMIT"))
 _solver_per_address = limiter.limit(_setting("SOLVER_ADDRESS_RATE_LIMIT"),
                                     key_func=get_remote_address)
