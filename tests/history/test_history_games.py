@@ -7,15 +7,15 @@ import re
 
 from history_support import play
 
-ROW = re.compile(r'<tr data-game="([^"]+)">(.*?)</tr>', re.S)
-CELLS = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
+CARD = re.compile(r'<li class="game-card" data-game="([^"]+)">(.*?)</li>', re.S)
+FIELD = re.compile(r'<dd data-field="([\w-]+)">([^<]*)</dd>')
 
 
 def test_a_first_visit_gets_the_empty_state_and_no_cookie(client):
     answer = client.get("/games")
     assert answer.status_code == 200 and "Set-Cookie" not in answer.headers
     assert "No games yet." in answer.text
-    assert "<table" not in answer.text and "<svg" not in answer.text
+    assert "game-card" not in answer.text and "<svg" not in answer.text
     client.get("/")  # a game, not yet played, is not listed
     assert "No games yet." in client.get("/games").text
 
@@ -29,16 +29,16 @@ def test_the_games_of_this_browser_newest_first_with_links_and_a_chart(player, s
         played[player.game] = store.record(store.sid_of(player.client)).summary()
         player.post("/new")
     page = player.client.get("/games").text
-    rows = ROW.findall(page)
-    assert [game_id for game_id, _ in rows] == list(played)[::-1]  # newest first
-    for game_id, row in rows:
+    cards = CARD.findall(page)
+    assert [game_id for game_id, _ in cards] == list(played)[::-1]  # newest first
+    for game_id, card in cards:
         summary = played[game_id]
-        date, score, best_tile, moves, help_, links = CELLS.findall(row)
-        assert (score, best_tile, moves) == (
-            f"{summary.score:,}", str(summary.best_tile), str(summary.moves))
-        assert ("Assisted" in help_) == (summary.moves == 9)
-        assert f'href="/games/{game_id}"' in links and f'href="/games/{game_id}/review"' in links
-        assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT', date)
+        assert dict(FIELD.findall(card)) == {"score": f"{summary.score:,}",
+                                             "best-tile": str(summary.best_tile),
+                                             "moves": str(summary.moves)}
+        assert ("data-assisted" in card) == (summary.moves == 9)
+        assert f'href="/games/{game_id}"' in card and f'href="/games/{game_id}/review"' in card
+        assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT', card)
     bars = re.findall(r'<rect class="chart-bar[^"]*"[^>]*data-game="([^"]+)" data-tile="(\d+)"',
                       page)
     assert bars == [(game_id, str(played[game_id].best_tile)) for game_id in played]  # oldest left

@@ -20,9 +20,8 @@ from dataclasses import asdict, dataclass
 
 from engine import History
 
-#: Most moves a review lists, costliest first, and the least share lost that counts as costly.
+#: Most moves a review lists, costliest first (any move that lost something may be listed).
 COSTLY_LISTED = 10
-COSTLY_FROM = 0.001
 #: Most points of the judgement's line: a long game is drawn at the worst position of each stretch.
 JUDGEMENT_POINTS = 240
 
@@ -88,7 +87,7 @@ def review_game(
         progress(index + 1)
     top = max(values, default=0.0)
     shares = [value / top if top > 0 else 0.0 for value in values]
-    costliest = sorted((move for move in lost_moves if move[0] >= COSTLY_FROM), reverse=True)
+    costliest = sorted(lost_moves, reverse=True)
     costly = tuple(
         CostlyMove(index + 1, played, best, lost, round(shares[index], 6))
         for lost, index, played, best in costliest[:COSTLY_LISTED]

@@ -13,6 +13,7 @@ LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 12
 BAR_GAP = 0.2  # share of each game's width left empty
 LOWEST_TOP_EXPONENT = 11  # the scale reaches 2048 at least
 MOST_TICKS = 6
+MOST_SLOT = 40.0  # a few games get bars of a bar's width, not a third of the chart each
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def best_tile_chart(games: Sequence[GameSummary]) -> BestTileChart:
     def y(exponent: int) -> float:
         return round(bottom - (bottom - TOP) * exponent / top_exponent, 2)
 
-    slot = (right - LEFT) / max(len(games), 1)
+    slot = min((right - LEFT) / max(len(games), 1), MOST_SLOT)
     bars = []
     for index, game in enumerate(games):
         top = y(game.best_tile.bit_length() - 1)
