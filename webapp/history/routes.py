@@ -48,7 +48,8 @@ def _owned(game_id: str) -> bool:
     return game_id == session.get("game") or game_id in session.get("games", [])
 
 
-def _read(body: str, *headers: dict[str, str]) -> ResponseReturnValue:
+def _answer(body: str, *headers: dict[str, str]) -> ResponseReturnValue:
+    """The answer to a read, which varies with the reader's language and session."""
     response = current_app.make_response(body)
     response.vary.update(VARY)
     for extra in headers:
@@ -63,8 +64,8 @@ def replay_page(game_id: str) -> ResponseReturnValue:
     record = _record(game_id)
     total = len(record.game.history)
     shown = replay.position(record, replay.move_number(request.args.get("move"), total))
-    return _read(render_template("history/replay.html", record=record, position=shown,
-                                 keys=replay.KEYS, owned=_owned(game_id)))
+    return _answer(render_template("history/replay.html", record=record, position=shown,
+                                   keys=replay.KEYS))
 
 
 @bp.get("/games/<game_id>/position")
@@ -79,10 +80,11 @@ def position(game_id: str) -> ResponseReturnValue:
     shown = replay.move_number(raw_from, total) if raw_from else None
     body = render_template("history/position.html", record=record,
                            position=replay.position(record, move, shown))
-    return _read(body)
+    return _answer(body)
 
 
 def _review_context(record: GameRecord) -> dict:
+    """What the review's templates show: the stored review if it is of this game's moves."""
     review = reviews.read(games().review(record.id))
     history = record.game.history
     if review is not None and not review.covers(history):
@@ -103,7 +105,7 @@ def _review_context(record: GameRecord) -> dict:
 def review_page(game_id: str) -> ResponseReturnValue:
     """The solver's review of the game, its progress while it runs."""
     record = _record(game_id)
-    return _read(render_template("history/review.html", **_review_context(record)))
+    return _answer(render_template("history/review.html", **_review_context(record)))
 
 
 @bp.get("/games/<game_id>/review/progress")
@@ -111,7 +113,8 @@ def review_page(game_id: str) -> ResponseReturnValue:
 def review_progress(game_id: str) -> ResponseReturnValue:
     """The review's part of the page as it is now, for the page to poll."""
     record = _record(game_id)
-    return _read(render_template("history/review_part.html", **_review_context(record)), NO_STORE)
+    body = render_template("history/review_part.html", **_review_context(record))
+    return _answer(body, NO_STORE)
 
 
 @bp.post("/games/<game_id>/review")
@@ -138,5 +141,5 @@ def game_list() -> ResponseReturnValue:
     played = sorted((game for game in games().summaries(ids) if game.played),
                     key=lambda game: game.last_played, reverse=True)
     chart = best_tile_chart(played[::-1]) if played else None
-    return _read(render_template("history/games.html", games=played, chart=chart))
+    return _answer(render_template("history/games.html", games=played, chart=chart))
 
