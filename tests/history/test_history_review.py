@@ -132,3 +132,20 @@ def test_asking_for_reviews_has_its_own_budget(make_web_app, make_player, sessio
 def test_a_game_without_moves_cannot_be_reviewed(player):
     assert ask(player).status_code == 403
     assert 'id="review-ask"' not in player.client.get(f"/games/{player.game}/review").text
+
+
+@pytest.mark.redis
+def test_on_redis_any_instance_answers_the_polling_of_a_review_another_runs(
+        make_web_app, make_player, session_store, tmp_path, redis_url):
+    first, second = (make_web_app(tmp_path / name, SESSION_BACKEND="redis", REDIS_URL=redis_url,
+                                  MOVE_RATE_LIMIT="100000/second") for name in ("a", "b"))
+    player = make_player(first.test_client())
+    play(player, session_store(first), moves=8)
+    assert 'data-going="true"' in ask(player).text
+    wait_for_review(first, player.game)
+    polled = second.test_client().get(f"/games/{player.game}/review/progress")
+    assert polled.status_code == 200 and 'data-going="false"' in polled.text
+    assert "The move played was the solver's own in" in polled.text
+    listed = second.test_client()
+    listed.set_cookie("session", session_store(first).sid_of(player.client))
+    assert f'data-game="{player.game}"' in listed.get("/games").text
