@@ -4,7 +4,10 @@ on shows that its review is of its first moves."""
 
 from __future__ import annotations
 
+import os
 import re
+import threading
+from pathlib import Path
 
 import pytest
 from history_support import play, wait_for_review
@@ -13,7 +16,7 @@ from engine import Game
 from engine.solver import Solver
 from webapp.history import reviews
 from webapp.history.analysis import COSTLY_LISTED, JUDGEMENT_POINTS, review_game
-from webapp.history.reviewer import REVIEW_SETTING
+from webapp.history.reviewer import NICENESS, REVIEW_SETTING
 
 ROW = re.compile(r'<tr data-move="(\d+)">(.*?)</tr>', re.S)
 
@@ -149,3 +152,14 @@ def test_on_redis_any_instance_answers_the_polling_of_a_review_another_runs(
     listed = second.test_client()
     listed.set_cookie("session", session_store(first).sid_of(player.client))
     assert f'data-game="{player.game}"' in listed.get("/games").text
+
+
+def test_reviews_run_on_one_thread_of_their_own_at_a_lower_priority(app, player, store):
+    play(player, store, moves=4)
+    ask(player)
+    wait_for_review(app, player.game)
+    reviewers = [thread for thread in threading.enumerate() if thread.name == "reviewer"]
+    assert len(reviewers) == 1  # one for the process, whatever apps it serves
+    niceness = int(Path(f"/proc/self/task/{reviewers[0].native_id}/stat").read_text()
+                   .rsplit(")", 1)[1].split()[16])
+    assert niceness == min(os.getpriority(os.PRIO_PROCESS, 0) + NICENESS, 19)

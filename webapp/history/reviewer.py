@@ -48,14 +48,11 @@ class Stopped(Exception):
 
 
 class Reviewer:
-    """Asks for reviews (`ask`, from request threads) and runs them (its own thread)."""
+    """Asks for the reviews of one app's games (`ask`, from request threads); the process's
+    review thread runs them."""
 
     def __init__(self, games: GameStore) -> None:
         self.games = games
-        self._waiting: queue.Queue[str] = queue.Queue(MAX_WAITING)
-        self._thread: threading.Thread | None = None
-        self._pid = 0
-        self._lock = threading.Lock()
 
     def ask(self, record: GameRecord) -> Review:
         """The game's review, asked for now unless one of its current moves is done or going
@@ -66,40 +63,22 @@ class Reviewer:
         if stored and stored.covers(history) and stored.moves == len(history) and (
                 stored.state == reviews.DONE or stored.active):
             return stored
-        if self._waiting.full():
+        waiting = _thread.waiting()
+        if waiting.full():
             raise ReviewerBusy
         asked = Review.asked(history)
         if not self.games.replace_review(record.id, text, asked.to_text()):
             return reviews.read(self.games.review(record.id)) or asked  # another request won
         try:
-            self._waiting.put_nowait(record.id)
+            waiting.put_nowait((self, record.id))
         except queue.Full:  # filled by another request since the look above
             self.games.replace_review(record.id, asked.to_text(), asked.failed().to_text())
             raise ReviewerBusy from None
-        self._ensure_running()
         return asked
 
-    def _ensure_running(self) -> None:
-        """Start the thread in this process (a fork does not carry threads over)."""
-        with self._lock:
-            if self._thread is None or self._pid != os.getpid() or not self._thread.is_alive():
-                self._pid = os.getpid()
-                self._thread = threading.Thread(target=self._run, name="reviewer", daemon=True)
-                self._thread.start()
-
-    def _run(self) -> None:
-        _lower_priority()
-        solver = Solver(default_cache_dir(), max_searches=1)
-        while True:
-            game_id = self._waiting.get()
-            try:
-                self._review(solver, game_id)
-            except Stopped:
-                log.info("review of game %s given up: asked for again elsewhere", game_id)
-            except Exception:  # a review must never take the thread down with it
-                log.exception("review of game %s failed", game_id)
-
-    def _review(self, solver: Solver, game_id: str) -> None:
+    def run(self, solver: Solver, game_id: str) -> None:
+        """Review the game as its stored review asks (on the review thread; Stopped when the
+        stored review was changed by someone else meanwhile)."""
         record = self.games.get(game_id)
         text = self.games.review(game_id)
         review = reviews.read(text)
@@ -132,6 +111,39 @@ class Reviewer:
                 write(review.failed())
             raise
         write(review.finished(analysis))
+
+
+class _ReviewThread:
+    """The one thread of this process that runs reviews, in the order they were asked for,
+    with its own solver. Started on first use in each process (a fork carries no threads)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pid = 0
+        self._waiting: queue.Queue[tuple[Reviewer, str]] = queue.Queue(MAX_WAITING)
+
+    def waiting(self) -> queue.Queue[tuple[Reviewer, str]]:
+        """The queue of reviews to run, the thread running them started if need be."""
+        with self._lock:
+            if self._pid != os.getpid():
+                self._pid, self._waiting = os.getpid(), queue.Queue(MAX_WAITING)
+                threading.Thread(target=self._run, name="reviewer", daemon=True).start()
+            return self._waiting
+
+    def _run(self) -> None:
+        _lower_priority()
+        solver = Solver(default_cache_dir(), max_searches=1)
+        while True:
+            reviewer, game_id = self._waiting.get()
+            try:
+                reviewer.run(solver, game_id)
+            except Stopped:
+                log.info("review of game %s given up: asked for again elsewhere", game_id)
+            except Exception:  # a review must never take the thread down with it
+                log.exception("review of game %s failed", game_id)
+
+
+_thread = _ReviewThread()
 
 
 def _lower_priority() -> None:
