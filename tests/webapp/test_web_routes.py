@@ -4,17 +4,9 @@ import re
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 
+from board_html import shown_rows
+
 from engine import Game, solver
-
-TILE = re.compile(r'<div class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"(?![^>]*data-leaving)')
-
-
-def shown_rows(html: str) -> tuple[tuple[int, ...], ...]:
-    """The board a fragment or page shows, read from its tile elements."""
-    rows = [[0] * 4 for _ in range(4)]
-    for value, row, col in TILE.findall(html):
-        rows[int(row)][int(col)] = int(value)
-    return tuple(tuple(row) for row in rows)
 
 
 def stored_game(store, client) -> Game:
