@@ -269,7 +269,7 @@ class Server:
     port: int
     backend: str
     sqlite_path: Path
-    redis_url: str | None
+    redis: RedisServer | None
 
     def stored_moves(self, game_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
         """Each game's move list as the store keeps it (games it does not have are left out)."""
@@ -288,11 +288,11 @@ class Server:
                     yield game_id, dict(row)
 
     def _redis_fields(self, game_ids: list[str]) -> Iterator[tuple[str, Mapping]]:
-        import redis
+        from redis import Redis
 
         from webapp.store.redis_games import KEY_PREFIX
 
-        client = redis.Redis.from_url(self.redis_url)
+        client = Redis.from_url(self.redis.url)
         pipeline = client.pipeline(transaction=False)
         for game_id in game_ids:
             pipeline.hgetall(KEY_PREFIX + game_id)
@@ -311,8 +311,7 @@ def production_server(backend: str, sqlite_path: Path | None = None,
     port = free_port()
     with RedisServer() if backend == "redis" else nullcontext() as redis, \
             tempfile.TemporaryDirectory() as scratch:
-        server = Server(port, backend, sqlite_path or Path(scratch) / "games.sqlite3",
-                        redis.url if redis is not None else None)
+        server = Server(port, backend, sqlite_path or Path(scratch) / "games.sqlite3", redis)
         env = {
             **os.environ,
             "BIND": f"127.0.0.1:{port}",
