@@ -8,10 +8,16 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 
 from engine import Game
 from webapp import create_app
 from webapp.store.records import GameRecord
+
+# No time limit on a generated example: how long one takes depends on the machine's load, and
+# the suite asserts behaviour, not speed (speed is measured in bench/).
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 GAME_ID = re.compile(r'data-game="([^"]+)"')

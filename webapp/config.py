@@ -16,8 +16,8 @@ Environment variables (the README's table says the same):
     SESSION_LIFETIME_DAYS     sliding expiry (30): every move pushes a game's expiry this far
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
     MOVE_RATE_LIMIT           moves, new games, keep playing, per session (60/second;3000/minute)
-    SOLVER_RATE_LIMIT         hints per session (10/second;2000/hour)
-    SOLVER_ADDRESS_RATE_LIMIT hints per client address (30/second;6000/hour)
+    SOLVER_RATE_LIMIT         hints per session (20/second;40000/hour)
+    SOLVER_ADDRESS_RATE_LIMIT hints per client address (40/second;100000/hour)
     PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)
     SOLVER_WARM_UP            ``0`` skips compiling the solver at start-up
 """
@@ -80,9 +80,9 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         "SQLITE_BUSY_TIMEOUT": number(environ, "SQLITE_BUSY_TIMEOUT", 2.0),
         "SESSION_COOKIE_SECURE": flag(environ, "SESSION_COOKIE_SECURE", False),
         "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "60/second;3000/minute"),
-        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "10/second;2000/hour"),
+        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "20/second;40000/hour"),
         "SOLVER_ADDRESS_RATE_LIMIT": environ.get("SOLVER_ADDRESS_RATE_LIMIT",
-                                                 "30/second;6000/hour"),
+                                                 "40/second;100000/hour"),
         "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
         "SOLVER_WARM_UP": flag(environ, "SOLVER_WARM_UP", True),
         "SOLVER_SETTING": "fast",

@@ -1,8 +1,8 @@
 // Auto-play: asks for a hint, then plays the suggested move through the same queue as a person,
 // at the speed the player sets. It stops at the win banner, at game over, and at any key press or
-// tap on the page (a game key that stops it does nothing else; neither a key held since before it
-// started nor a modifier alone stops it, so Shift+A stops it rather than stopping and restarting);
-// its own button and the speed slider keep their usual roles.
+// tap on the page (a game key that stops it does nothing else; a key held since before it started
+// does not stop it, nor does a modifier alone, so Shift+A stops it rather than stopping it and
+// starting it again); its own button and the speed slider keep their usual roles.
 
 import { boundIntent } from "./input.js";
 

@@ -99,14 +99,6 @@ def server(serve):
 
 
 @pytest.fixture
-def phone(new_context, playwright):
-    """A browser context the size of a phone, with touch (Playwright's Pixel 7)."""
-    device = dict(playwright.devices["Pixel 7"])
-    device.pop("default_browser_type", None)
-    return new_context(**device)
-
-
-@pytest.fixture
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS

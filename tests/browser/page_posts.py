@@ -2,11 +2,9 @@
 still goes out unchanged) and keeps "path body" for every request, in order. Being written in
 the page before the request leaves, the record needs no waiting to be complete."""
 
-import re
+from urllib.parse import parse_qsl
 
 from playwright.sync_api import Page
-
-GAME_FIELD = re.compile(r"\bgame=[^&]*&?")
 
 RECORD_POSTS = """
 window.posts = [];
@@ -23,12 +21,18 @@ def record_posts(page: Page) -> None:
     page.add_init_script(RECORD_POSTS)
 
 
-def without_game(body: str) -> str:
-    """A request's body without the id of the game it names (every request names one)."""
-    return GAME_FIELD.sub("", body).rstrip("& ")
-
-
 def posts_sent(page: Page) -> list[str]:
-    """Every request sent so far, as "path body" without the game's id (e.g.
-    "/move direction=up&seq=3")."""
-    return [without_game(post) for post in page.evaluate("window.posts")]
+    """Every request sent so far, as "path body" (e.g. "/move direction=up&seq=3")."""
+    return page.evaluate("window.posts")
+
+
+def named_move(body: str) -> str:
+    """What a move request's body asks for, without the game it names: "direction=up&seq=3"."""
+    form = dict(parse_qsl(body))
+    return f"direction={form['direction']}&seq={form['seq']}"
+
+
+def moves_sent(page: Page) -> list[str]:
+    """Every move request sent so far, in order, as named_move gives it."""
+    return [named_move(post.split(" ", 1)[1]) for post in posts_sent(page)
+            if post.startswith("/move ")]

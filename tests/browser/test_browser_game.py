@@ -1,8 +1,8 @@
 """The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
 
 import pytest
-from browser_support import phone_device, settle, shown_board
-from page_posts import without_game
+from browser_support import animations_done, phone_device, settle, shown_board
+from page_posts import named_move
 from playwright.sync_api import Page, expect
 
 from engine import Game
@@ -43,7 +43,7 @@ def test_keys_with_ctrl_alt_or_meta_held_are_left_to_the_browser(page: Page, ope
     # The first move the page sends is the plain press, numbered 1: the others sent nothing.
     with page.expect_request("**/move") as request:
         page.keyboard.press("ArrowDown")
-    assert without_game(request.value.post_data) == "direction=down&seq=1"
+    assert named_move(request.value.post_data) == "direction=down&seq=1"
 
 
 def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server, open_game):
@@ -70,7 +70,8 @@ def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server
 
 
 def test_server_restart_keeps_the_game(page: Page, server, open_game):
-    sid = open_game(page)
+    # Seeded, and both moves legal whatever the first spawn (a random start could block both).
+    sid = open_game(page, [[0, 0, 2, 0], [0] * 4, [0] * 4, [0, 4, 0, 0]], seed=3)
     for key in ("ArrowLeft", "ArrowUp"):
         with page.expect_response("**/move"):
             page.keyboard.press(key)
@@ -195,17 +196,18 @@ def test_a_page_whose_token_the_server_no_longer_accepts_recovers_on_the_first_p
 IN_PROGRESS = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 0, 0], [0, 2, 0, 4]]
 
 
-def test_screenshots_of_a_game_in_progress(page: Page, phone, artifacts, open_game):
+def test_screenshots_of_a_game_in_progress(page: Page, new_context, playwright, artifacts,
+                                          open_game):
     page.set_viewport_size({"width": 1280, "height": 900})
-    on_phone = phone.new_page()
-    for shown, name in ((page, "game-desktop.png"), (on_phone, "game-phone.png")):
+    phone = new_context(**phone_device(playwright)).new_page()
+    for shown, name in ((page, "game-desktop.png"), (phone, "game-phone.png")):
         open_game(shown, IN_PROGRESS, seed=1)
         shown.keyboard.press("ArrowLeft")
         expect(shown.locator("#moves")).to_have_text("1")
         settle(shown)
-        shown.wait_for_function("() => document.getAnimations().length === 0")  # all drawn
+        animations_done(shown)
         shown.screenshot(path=artifacts / name, full_page=True)
-    assert on_phone.evaluate("() => document.documentElement.scrollWidth") <= 412
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 412
 
 
 def test_sliding_tiles_keep_their_element_and_merge_leftovers_go(page: Page, open_game):

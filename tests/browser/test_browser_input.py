@@ -8,7 +8,8 @@ move the page sends must be the long one's, numbered 1."""
 from __future__ import annotations
 
 import pytest
-from page_posts import without_game
+from browser_support import phone_device
+from page_posts import named_move
 from playwright.sync_api import Page
 
 from webapp.game.controls import SWIPE_MIN_DISTANCE_PX
@@ -47,10 +48,10 @@ def touch_swipe(page: Page, delta: tuple[float, float]) -> None:
 
 
 def sent_move(page: Page, gesture) -> str:
-    """The body of the move request the gesture makes the page send (without the game's id)."""
+    """The move the gesture makes the page send ("direction=up&seq=1")."""
     with page.expect_request("**/move") as request:
         gesture()
-    return without_game(request.value.post_data)
+    return named_move(request.value.post_data)
 
 
 def test_a_mouse_drag_moves_in_each_direction(page: Page, server):
@@ -60,8 +61,14 @@ def test_a_mouse_drag_moves_in_each_direction(page: Page, server):
         assert body == f"direction={direction}&seq={seq}"
 
 
-def test_a_touch_swipe_moves_in_each_direction_without_scrolling_the_page(phone, server):
-    page = phone.new_page()
+@pytest.fixture
+def phone_page(new_context, playwright) -> Page:
+    """A page on a phone-sized context with touch."""
+    return new_context(**phone_device(playwright)).new_page()
+
+
+def test_a_touch_swipe_moves_in_each_direction_without_scrolling_the_page(phone_page, server):
+    page = phone_page
     page.goto(server.url)
     page.evaluate("() => window.scrollTo(0, 40)")
     scrolled = page.evaluate("() => window.scrollY")
@@ -77,8 +84,8 @@ def test_a_mouse_drag_shorter_than_the_minimum_moves_nothing(page: Page, server)
     assert sent_move(page, lambda: mouse_drag(page, (0, JUST_LONG))) == "direction=down&seq=1"
 
 
-def test_a_touch_swipe_shorter_than_the_minimum_moves_nothing(phone, server):
-    page = phone.new_page()
+def test_a_touch_swipe_shorter_than_the_minimum_moves_nothing(phone_page, server):
+    page = phone_page
     page.goto(server.url)
     touch_swipe(page, (-JUST_SHORT, 0))
     assert sent_move(page, lambda: touch_swipe(page, (0, -JUST_LONG))) == "direction=up&seq=1"

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 import redis
-from page_posts import posts_sent, record_posts
+from page_posts import moves_sent, record_posts
 from playwright.sync_api import Page, expect
 from redis_server import RedisServer
 from werkzeug.serving import make_server
@@ -79,12 +79,12 @@ def test_moves_queued_while_redis_is_down_are_kept_and_sent_in_order_when_it_is_
         page.keyboard.press(ARROWS[direction])
     expect(page.locator("#message")).to_contain_text("reach the game server", timeout=2_000)
     for _ in range(100):  # until the page has retried at least once
-        if len(posts_sent(page)) >= 3:
+        if len(moves_sent(page)) >= 3:
             break
         page.wait_for_timeout(50)
-    during = posts_sent(page)[1:]
+    during = moves_sent(page)[1:]
     assert len(during) >= 2
-    assert set(during) == {f"/move direction={QUEUED[0]}&seq=2"}  # one in flight, the rest wait
+    assert set(during) == {f"direction={QUEUED[0]}&seq=2"}  # one in flight, the rest wait
     expect(page.locator("#moves")).to_have_text("1")
 
     store.start()
@@ -93,7 +93,7 @@ def test_moves_queued_while_redis_is_down_are_kept_and_sent_in_order_when_it_is_
         expected.move(direction)
     expect(page.locator("#moves")).to_have_text(str(expected.moves), timeout=10_000)
     expect(page.locator("#message")).to_have_text("")
-    sent = list(dict.fromkeys(posts_sent(page)[1:]))  # each move once, retries folded
-    assert sent == [f"/move direction={direction}&seq={seq}"
+    sent = list(dict.fromkeys(moves_sent(page)[1:]))  # each move once, retries folded
+    assert sent == [f"direction={direction}&seq={seq}"
                     for seq, direction in enumerate(QUEUED, start=2)]
     assert stored_game(app, page.context).to_dict() == expected.to_dict()

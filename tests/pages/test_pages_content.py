@@ -58,17 +58,11 @@ def test_every_drawn_move_shows_the_right_board_and_points(name):
     assert example.changes == (name != "illegal")
 
 
-def test_drawn_boards_are_labelled_pictures(client):
-    page = parse(client.get("/en/rules").text)
-    first = page.find("figure", "example").find("div", "example-board")
-    assert first.attrs["role"] == "img"
-    assert first.attrs["aria-label"].startswith("Example position. Row 1: ")
-
-
 def drawn_boards(figure) -> list[tuple[tuple[int, ...], ...]]:
+    """Each board in the figure, its 16 cells read in order, as 4 rows."""
     boards = []
-    for board in figure.find_all("div", "example-board"):
-        values = [int(cell.text) if cell.text else 0 for cell in board.find_all("div", "example-cell")]
+    for board in figure.find_all(None, "example-board"):
+        values = [int(cell.text) if cell.text else 0 for cell in board.find_all(None, "example-cell")]
         boards.append(tuple(tuple(values[row * 4:row * 4 + 4]) for row in range(4)))
     return boards
 
@@ -81,6 +75,14 @@ def test_the_pages_draw_each_example_before_and_after_its_move(client, lang):
     expected = sorted((example.before, AFTER_THE_MOVE[name][0]) if name in AFTER_THE_MOVE
                       else (example.before,) for name, example in EXAMPLES.items())
     assert drawn == expected
+
+
+def test_drawn_boards_are_labelled_pictures_of_the_examples_cells(client):
+    first = parse(client.get("/en/rules").text).find("figure", "example")
+    assert drawn_boards(first) == [board_examples.RULES["setup"].before]
+    board = first.find("div", "example-board")
+    assert board.attrs["role"] == "img"
+    assert board.attrs["aria-label"].startswith("Example position. Row 1: ")
 
 
 NO_SETUP = {"en": "no shuffling, no dealing, no choosing a starting position",

@@ -37,9 +37,9 @@ def client_over(app, scheme: str):
 
 def every_kind_of_answer(client, make_player) -> dict[str, TestResponse]:
     """One answer of each kind the app gives, the refusals included (limits as TIGHT_LIMITS)."""
-    player = make_player(client)  # the first page load
+    player = make_player(client)
     answers = {
-        "first page": player.page,
+        "first page load": player.page,
         "page": player.client.get("/"),
         "fragment": player.move("left"),
         "hint": player.post("/hint"),
@@ -105,7 +105,7 @@ def test_every_cookie_is_httponly_lax_and_secure_exactly_on_https(tmp_path, make
     client = client_over(make_web_app(tmp_path / "instance", **TIGHT_LIMITS), scheme)
     set_by = {kind: cookie_flags(answer)
               for kind, answer in every_kind_of_answer(client, make_player).items()}
-    assert "session" in set_by["first page"]  # later answers set it only when it changes
+    assert "session" in set_by["first page load"] and "session" in set_by["fragment"]
     assert "lang" in set_by["language choice"]
     for kind, cookies in set_by.items():
         for name, flags in cookies.items():
