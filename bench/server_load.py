@@ -25,6 +25,10 @@ retry answered "Nothing moves" (the server applied it a second time, to no effec
 board) counts as doubled too. Errors are answers other than 200, and answers that did not apply
 the next move when they should have. Move and page limits are raised for the run (the players
 all share one address), so the limiter is on the path but never refuses.
+
+Beside the latencies it prints the server's CPU time per request (gunicorn's processes and
+redis-server, from /proc), and the baseline's against the move route's: on a machine shared
+with other jobs, wall-clock throughput follows whatever else runs, CPU per request much less.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from live_server import CSRF_META, LIFTED_LIMITS  # noqa: E402
 from redis_server import RedisServer, free_port  # noqa: E402
 
 from engine import DIRECTIONS, slide  # noqa: E402
@@ -60,7 +65,6 @@ ROUNDS = 4
 DUPLICATE_EVERY = 10
 SEND_ATTEMPTS = 3
 BACKENDS = ("sqlite", "redis")
-CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 PAGE_GAME = re.compile(r'data-seq="(\d+)" data-game="([^"]+)"')
 TILE = re.compile(
     r'class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"'
@@ -88,6 +92,7 @@ class Tally:
     lost: int = 0
     doubled: int = 0
     seconds: float = 0.0
+    server_cpu: float = 0.0  # seconds of CPU the server's processes used (Redis included)
 
     def add(self, other: Tally) -> None:
         """Count other's figures in with these."""
@@ -97,6 +102,7 @@ class Tally:
         self.lost += other.lost
         self.doubled += other.doubled
         self.seconds += other.seconds
+        self.server_cpu += other.server_cpu
 
 
 @dataclass
@@ -270,6 +276,18 @@ class Server:
     backend: str
     sqlite_path: Path
     redis: RedisServer | None
+    pid: int = 0  # gunicorn's master process
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by gunicorn's master and workers (also those already gone)
+        and by redis-server."""
+        children = [int(path.parent.name) for path in Path("/proc").glob("[0-9]*/stat")
+                    if _stat_fields(int(path.parent.name))[1:2] == [str(self.pid)]]
+        pids = children + ([self.redis.process.pid] if self.redis and self.redis.process else [])
+        fields = _stat_fields(self.pid)
+        ticks = sum(map(int, fields[11:15]))  # its own time and its reaped children's
+        ticks += sum(sum(map(int, _stat_fields(pid)[11:13])) for pid in pids)
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     def stored_moves(self, game_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
         """Each game's move list as the store keeps it (games it does not have are left out)."""
@@ -302,6 +320,16 @@ class Server:
         client.close()
 
 
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command's name (state first, then the parent's
+    pid, ... user and system time at 11 and 12, those of reaped children at 13 and 14); [] for a
+    process that is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
 @contextmanager
 def production_server(backend: str, sqlite_path: Path | None = None,
                       settings: Mapping[str, str] | None = None) -> Iterator[Server]:
@@ -320,8 +348,7 @@ def production_server(backend: str, sqlite_path: Path | None = None,
             "SESSION_COOKIE_SECURE": "0",
             "SESSION_BACKEND": backend,
             "SQLITE_PATH": str(server.sqlite_path),
-            "MOVE_RATE_LIMIT": "1000/second",
-            "PAGE_RATE_LIMIT": "100000/minute",
+            **LIFTED_LIMITS,
             **(settings or {}),
         }
         if redis is not None:
@@ -331,6 +358,7 @@ def production_server(backend: str, sqlite_path: Path | None = None,
         log = Path(scratch) / "gunicorn.log"
         with log.open("w") as errors:
             process = subprocess.Popen(command, cwd=ROOT, env=env, stderr=errors)
+        server.pid = process.pid
         try:
             wait_until_serving(port, process, log)
             yield server
@@ -367,11 +395,11 @@ async def run_phase(server: Server, players: int, seconds: float, max_steps: int
             await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)  # ...nor think in step
         player.connection.close()
 
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), server.cpu_seconds()
     deadline = time.monotonic() + seconds
     await asyncio.gather(*(run(player, random.Random(number), deadline)
                            for number, player in enumerate(everyone)))
-    tally = Tally(seconds=time.perf_counter() - began)
+    tally = Tally(seconds=time.perf_counter() - began, server_cpu=server.cpu_seconds() - cpu)
     for player in everyone:
         tally.add(player.tally)
     reported = {game: moves for player in everyone for game, moves in player.reported.items()}
@@ -395,17 +423,19 @@ def percentile(values: list[float], share: float) -> float:
 
 
 HEADER = (f"{'store':<14} {'phase':<9} {'requests':>8} {'req/s':>6} {'p50 ms':>7} {'p95 ms':>7} "
-          f"{'p99 ms':>7} {'errors':>6} {'checked':>7} {'lost':>4} {'doubled':>7}")
+          f"{'p99 ms':>7} {'errors':>6} {'checked':>7} {'lost':>4} {'doubled':>7} {'cpu ms':>6}")
 
 
-def report(store: str, name: str, tally: Tally) -> float:
-    """Print one line of figures (under HEADER); return the throughput."""
-    rate = len(tally.latencies) / tally.seconds
+def report(store: str, name: str, tally: Tally) -> tuple[float, float]:
+    """Print one line of figures (under HEADER); return the throughput and the server's CPU
+    milliseconds per request."""
+    requests = len(tally.latencies)
+    rate, cpu = requests / tally.seconds, tally.server_cpu * 1000 / max(requests, 1)
     p50, p95, p99 = (percentile(tally.latencies, share) * 1000 for share in (0.5, 0.95, 0.99))
-    print(f"{store:<14} {name:<9} {len(tally.latencies):>8} {rate:>6.0f} {p50:>7.1f} "
+    print(f"{store:<14} {name:<9} {requests:>8} {rate:>6.0f} {p50:>7.1f} "
           f"{p95:>7.1f} {p99:>7.1f} {tally.errors:>6} {tally.checked:>7} {tally.lost:>4} "
-          f"{tally.doubled:>7}", flush=True)
-    return rate
+          f"{tally.doubled:>7} {cpu:>6.2f}", flush=True)
+    return rate, cpu
 
 
 def load_average() -> str:
@@ -438,9 +468,10 @@ def main() -> None:
                     flat_out.add(run(Player.play, 0.0, args.seconds / ROUNDS))
                     baseline.add(run(Player.touch_session, 0.0, args.seconds / ROUNDS))
                 report(backend, "paced", paced)
-                ratio = report(backend, "flat out", flat_out) / report(backend, "baseline", baseline)
-                print(f"{backend:<14} move route at {ratio:.0%} of the baseline's throughput",
-                      flush=True)
+                move_rate, move_cpu = report(backend, "flat out", flat_out)
+                base_rate, base_cpu = report(backend, "baseline", baseline)
+                print(f"{backend:<14} move route at {move_rate / base_rate:.0%} of the baseline's "
+                      f"throughput; {base_cpu / move_cpu:.0%} by server CPU per request", flush=True)
 
 
 if __name__ == "__main__":
