@@ -1,6 +1,6 @@
 """gunicorn settings for production: ``gunicorn -c gunicorn.conf.py``.
 
-Everything comes from the environment (the app's own settings: webapp/environment.py and
+Everything comes from the environment (the app's own settings: webapp/config.py and
 webapp/production.py):
 
     BIND              address to listen on (default ``127.0.0.1:$PORT``, PORT defaulting to 8000);

@@ -29,7 +29,8 @@ import engine  # noqa: E402
 import engine.solver  # noqa: E402
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
-DEFAULT_JSON = Path(__file__).parent / "results" / "solver_strength.json"
+# The solver page reads this file; it ships with the app.
+DEFAULT_JSON = Path(__file__).resolve().parent.parent / "webapp" / "pages" / "solver_strength.json"
 
 
 def play_game(job: tuple[str, int, int | None]) -> dict:

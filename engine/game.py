@@ -47,7 +47,7 @@ class Game:
         "_won", "_awaiting_choice", "_last_points",
     )
 
-    def __init__(self, saved: saved_state.SavedGame, ledger: TileLedger) -> None:
+    def __init__(self, saved: saved_state.SavedState, ledger: TileLedger) -> None:
         self._board = saved.board
         self._ledger = ledger
         self._seed = saved.seed
@@ -95,7 +95,7 @@ class Game:
 
     @classmethod
     def _fresh(cls, board: Board, ledger: TileLedger, seed: int, score: int) -> "Game":
-        saved = saved_state.SavedGame(
+        saved = saved_state.SavedState(
             board=board, ids=ledger.cell_ids(), next_id=ledger.next_id, seed=seed, spawns=0,
             score=score, moves=0, won=False, awaiting_choice=False, last_points=0,
         )
@@ -104,7 +104,7 @@ class Game:
     def to_dict(self) -> dict:
         """The game as a small dict of plain JSON types (see `saved_state`)."""
         return saved_state.dump(
-            saved_state.SavedGame(
+            saved_state.SavedState(
                 board=self._board, ids=self._ledger.cell_ids(), next_id=self._ledger.next_id,
                 seed=self._seed, spawns=self._spawns, score=self._score, moves=self._moves,
                 won=self._won, awaiting_choice=self._awaiting_choice,

@@ -31,7 +31,9 @@ _KEYS = frozenset(
 )
 
 
-class SavedGame(NamedTuple):
+class SavedState(NamedTuple):
+    """A position as `dump` writes it and `load` reads it back."""
+
     board: Board
     ids: list[int]  # one per cell, reading order, 0 = empty
     next_id: int
@@ -44,7 +46,7 @@ class SavedGame(NamedTuple):
     last_points: int
 
 
-def dump(game: SavedGame) -> dict:
+def dump(game: SavedState) -> dict:
     """The saved form of a game."""
     return {
         "version": VERSION,
@@ -61,7 +63,7 @@ def dump(game: SavedGame) -> dict:
     }
 
 
-def load(data: object) -> SavedGame:
+def load(data: object) -> SavedState:
     """Read a saved game back; ValueError if it is not a well-formed, reachable game."""
     if not isinstance(data, Mapping):
         raise ValueError(f"a saved game is a dict, not {type(data).__name__}")
@@ -91,7 +93,7 @@ def load(data: object) -> SavedGame:
     if last_points > score:
         raise ValueError("last_points cannot exceed the score")
     next_id = _count(data["next_id"], "next_id")
-    return SavedGame(
+    return SavedState(
         board=board,
         ids=_ids(data["ids"], board, next_id),
         next_id=next_id,

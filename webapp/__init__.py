@@ -1,21 +1,26 @@
-"""2048 in the browser: the web layer. The rules live in ``engine``; this package only routes
-intents to it, keeps the game in the session and renders templates."""
+"""2048 in the browser: the web layer. The rules live in ``engine``; this package routes
+intents to it, keeps the game in the store and renders templates.
+
+Wings: ``game`` (the game's routes and page), ``pages`` (rules, strategy, solver), ``store``
+(where games are kept). Beside them the cross-cutting parts: ``config``, ``security``,
+``limits``, ``errors``, ``i18n`` and ``production`` (the app gunicorn serves).
+"""
 
 from pathlib import Path
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-from . import game_routes, pages
-from .baseline import init_baseline
-from .config import configure
-from .errors import init_errors
-from .hints import init_hints
-from .i18n import init_i18n
-from .limits import init_limits
-from .security import init_security
-from .sessions import init_sessions
-from .unavailable import init_unavailable
+from engine import solver
+from webapp import i18n
+from webapp.config import configure
+from webapp.errors import init_errors
+from webapp.game.routes import bp as game_bp
+from webapp.i18n import init_i18n
+from webapp.limits import init_limits
+from webapp.pages.routes import bp as pages_bp
+from webapp.security import init_security
+from webapp.store import baseline, init_store
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,15 +36,17 @@ def create_app(config: dict | None = None) -> Flask:
         static_folder=str(PROJECT_ROOT / "static"),
     )
     configure(app, config)
-    init_sessions(app)
+    init_store(app)
     init_security(app)
     CSRFProtect(app)
     init_i18n(app)
+    init_limits(app)
     init_errors(app)
-    init_unavailable(app)
-    app.register_blueprint(game_routes.bp)
-    app.register_blueprint(pages.bp)
-    init_hints(app)
-    init_baseline(app)
-    init_limits(app)  # last: it limits the routes registered above
+    app.register_blueprint(game_bp)
+    app.register_blueprint(pages_bp)
+    app.register_blueprint(i18n.bp)
+    if app.config.get("BENCH_BASELINE"):
+        app.register_blueprint(baseline.bp)
+    if app.config["SOLVER_WARM_UP"]:
+        solver.warm_up()
     return app

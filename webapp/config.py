@@ -1,60 +1,114 @@
-"""Configuration: defaults, overridden by environment variables, overridden by the factory's mapping.
+"""Configuration, in one place: documented defaults, overridden by environment variables,
+overridden by the mapping given to ``create_app`` (tests, benchmarks).
 
-Environment variables:
-    SECRET_KEY                signs CSRF tokens; when unset, a random one is generated once and
-                              kept in the instance folder (``secret_key``) so restarts keep sessions.
-    SESSION_LIFETIME_DAYS     sliding session lifetime (default 30): every request that stores
-                              the game pushes its expiry this many days further.
-    SESSION_STORE_MAX_ENTRIES how many sessions the embedded file store holds before it prunes
-                              (default 250000; expired sessions go first).
-    SOLVER_RATE_LIMIT         solver requests allowed per session (default "10/second;2000/hour":
-                              auto-play at full speed for a few minutes, not a flood).
-    SOLVER_WARM_UP            "0" skips compiling the solver at start-up (default "1").
-
-The session store, game locks and rate limits read theirs in ``environment`` (SESSION_BACKEND,
-REDIS_URL, ...); production's extra checks are in ``production``.
+Environment variables (the README's table says the same):
+    SECRET_KEY                signs CSRF tokens; when unset, development generates one once and
+                              keeps it in the instance folder (``secret_key``). Production
+                              insists on a strong one (``production``).
+    SESSION_BACKEND           ``filesystem`` or ``redis``; ``redis`` when REDIS_URL is set
+    REDIS_URL                 ``redis://host:port/db``: games, game locks, rate-limit counters
+    REDIS_TIMEOUT             seconds a Redis call may take before the player gets a 503 (0.25)
+    SESSION_FILE_DIR          the file store's directory (default ``sessions`` in the instance
+                              folder); its locks live in the sibling ``<dir>-locks``
+    SESSION_STORE_MAX_ENTRIES most games the file store keeps (250000)
+    SESSION_LIFETIME_DAYS     sliding expiry (30): every request that stores the game pushes it
+    SESSION_LOCK_WAIT         seconds a request waits for its game's lock before a 503 (2)
+    SESSION_LOCK_TTL          seconds after which a crashed worker's Redis lock expires (10)
+    SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
+    MOVE_RATE_LIMIT           moves, new games, keep playing, per session (30/second;1500/minute)
+    SOLVER_RATE_LIMIT         hints per session (10/second;2000/hour)
+    PAGE_RATE_LIMIT           page loads per client address (120/minute)
+    SOLVER_WARM_UP            ``0`` skips compiling the solver at start-up
 """
+
+from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 
-from .environment import deployment_settings
-
-LANGUAGES = ("en", "pl", "ja")
+BACKENDS = ("filesystem", "redis")
 SECRET_FILE_NAME = "secret_key"
 
 
-def _env_int(name: str, default: int) -> int:
-    value = os.environ.get(name, "").strip()
-    return int(value) if value else default
+class ConfigError(RuntimeError):
+    """A setting is missing or unusable; raised at start-up, never later."""
 
 
-def defaults() -> dict:
-    """Settings read from the environment, falling back to the documented defaults."""
-    return {
-        "SESSION_LIFETIME_DAYS": _env_int("SESSION_LIFETIME_DAYS", 30),
-        "SESSION_STORE_MAX_ENTRIES": _env_int("SESSION_STORE_MAX_ENTRIES", 250_000),
-        "SOLVER_RATE_LIMIT": os.environ.get("SOLVER_RATE_LIMIT", "10/second;2000/hour"),
-        "SOLVER_WARM_UP": os.environ.get("SOLVER_WARM_UP", "1") != "0",
+def flag(environ: Mapping[str, str], name: str, default: bool) -> bool:
+    """An on/off value from environ[name] (1/true/yes/on or 0/false/no/off), or default."""
+    raw = environ.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise ConfigError(f"{name} must be on or off (1/0), got {environ[name]!r}")
+
+
+def number(environ: Mapping[str, str], name: str, default: float) -> float:
+    """A positive number from environ[name], or default when unset."""
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number, got {raw!r}") from None
+    if value <= 0:
+        raise ConfigError(f"{name} must be positive, got {raw!r}")
+    return value
+
+
+def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
+    """Every setting above, from environ or its default, as Flask config keys."""
+    redis_url = environ.get("REDIS_URL", "").strip()
+    settings: dict[str, Any] = {
+        "SESSION_BACKEND": environ.get("SESSION_BACKEND", "").strip().lower()
+        or ("redis" if redis_url else "filesystem"),
+        "REDIS_URL": redis_url or None,
+        "REDIS_TIMEOUT": number(environ, "REDIS_TIMEOUT", 0.25),
+        "SESSION_STORE_MAX_ENTRIES": int(number(environ, "SESSION_STORE_MAX_ENTRIES", 250_000)),
+        "SESSION_LIFETIME_DAYS": number(environ, "SESSION_LIFETIME_DAYS", 30),
+        "SESSION_LOCK_WAIT": number(environ, "SESSION_LOCK_WAIT", 2.0),
+        "SESSION_LOCK_TTL": number(environ, "SESSION_LOCK_TTL", 10.0),
+        "SESSION_COOKIE_SECURE": flag(environ, "SESSION_COOKIE_SECURE", False),
+        "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "30/second;1500/minute"),
+        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "10/second;2000/hour"),
+        "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
+        "SOLVER_WARM_UP": flag(environ, "SOLVER_WARM_UP", True),
         "SOLVER_SETTING": "fast",
-        "LANGUAGES": LANGUAGES,
         # A CSRF token lives as long as the session: a tab left open for hours still works.
         "WTF_CSRF_TIME_LIMIT": None,
         "WTF_CSRF_HEADERS": ["X-CSRFToken"],
     }
+    if environ.get("SECRET_KEY"):
+        settings["SECRET_KEY"] = environ["SECRET_KEY"]
+    if environ.get("SESSION_FILE_DIR"):
+        settings["SESSION_FILE_DIR"] = environ["SESSION_FILE_DIR"]
+    return settings
 
 
-def configure(app: Flask, overrides: dict | None) -> None:
-    """Fill ``app.config`` from defaults, the environment and ``overrides``."""
-    app.config.update(defaults())
-    app.config.update(deployment_settings(os.environ))
-    if os.environ.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+def check_store(config: Mapping[str, Any]) -> None:
+    """ConfigError unless the configured session store can be built."""
+    backend = config["SESSION_BACKEND"]
+    if backend not in BACKENDS:
+        raise ConfigError(f"SESSION_BACKEND must be one of {BACKENDS}, got {backend!r}")
+    if backend == "redis" and not config.get("REDIS_URL"):
+        raise ConfigError("SESSION_BACKEND=redis needs REDIS_URL (redis://host:port/db)")
+
+
+def configure(app: Flask, overrides: Mapping[str, Any] | None) -> None:
+    """Fill ``app.config`` from the environment (with defaults), then ``overrides``."""
+    app.config.update(settings_from(os.environ))
     app.config.update(overrides or {})
+    check_store(app.config)
     app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(days=app.config["SESSION_LIFETIME_DAYS"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))

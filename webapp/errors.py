@@ -1,14 +1,26 @@
-"""Refused requests from the page's script: a short message in the player's language, as the
-fragment the page shows; nothing in the game changes. Page loads keep Werkzeug's plain pages."""
+"""Answers to requests that cannot be served as asked; nothing in the game changes.
+
+- A refused request from the page's script (4xx on a POST) gets a short message in the player's
+  language, as the fragment the page shows. Page loads keep Werkzeug's plain pages.
+- While the store is out of reach (`StoreUnavailable`): 503 with Retry-After. The script gets the
+  message fragment and sends the same request again; a page load gets a small page that reloads
+  itself until the game is back.
+"""
 
 from flask import Flask, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from .intents import InvalidIntent
-from .limits import SOLVER_ENDPOINT
+from webapp.game.intents import InvalidIntent
+from webapp.store.errors import StoreUnavailable
+
+#: What the player reads whenever the game server cannot be reached, whoever notices it.
+UNREACHABLE = lazy_gettext("Can't reach the game server, retrying…")
+RETRY_AFTER_SECONDS = 1
+SOLVER_ENDPOINT = "game.hint"
 
 
 def refusal_message(error: HTTPException) -> str:
@@ -32,6 +44,18 @@ def _refused(error: HTTPException) -> ResponseReturnValue:
     return render_template("partials/message.html", message=refusal_message(error)), error.code
 
 
+def _store_unavailable(_error: StoreUnavailable) -> ResponseReturnValue:
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if request.method == "GET":
+        page = render_template(
+            "unavailable.html", message=UNREACHABLE, retry_after=RETRY_AFTER_SECONDS
+        )
+        return page, 503, headers
+    return render_template("partials/message.html", message=UNREACHABLE), 503, headers
+
+
 def init_errors(app: Flask) -> None:
-    """Answer refused POST requests with the message fragment."""
+    """Register the answers above; templates get the unreachable message as a global."""
+    app.register_error_handler(StoreUnavailable, _store_unavailable)
     app.register_error_handler(HTTPException, _refused)
+    app.jinja_env.globals["unreachable_message"] = UNREACHABLE

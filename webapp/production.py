@@ -17,7 +17,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp.environment import ConfigError, check_store, deployment_settings, flag
+from webapp.config import ConfigError, check_store, flag, settings_from
 
 MIN_SECRET_LENGTH = 32
 MIN_DISTINCT_CHARACTERS = 12
@@ -38,7 +38,7 @@ def check_secret(secret: str | None) -> str:
 
 def production_settings(environ: Mapping[str, str]) -> dict[str, Any]:
     """Settings for create_app from the environment; ConfigError if any is missing or unsafe."""
-    settings = deployment_settings(environ)
+    settings = settings_from(environ)
     settings["SECRET_KEY"] = check_secret(environ.get("SECRET_KEY"))
     settings["SESSION_COOKIE_SECURE"] = flag(environ, "SESSION_COOKIE_SECURE", True)
     check_store(settings)

@@ -3,15 +3,13 @@
 // tap on the page (a game key that stops it does nothing else); its own button and the speed
 // slider keep their usual roles.
 
-import { MOVES } from "./queue.js";
-
 const ACTIVATION_KEYS = ["Enter", " "];
 
 /**
- * request(intent) queues an intent; keys are the page's key bindings; onAnswer must be given
+ * moves: the intents that are moves; request(intent) queues an intent; keys are the page's key bindings; onAnswer must be given
  * every answer the page applies, with the state the page then shows.
  */
-export function createAutoplay({ button, speed, request, keys }) {
+export function createAutoplay({ moves, button, speed, request, keys }) {
   let running = false;
   let timer = null;
 
@@ -48,7 +46,7 @@ export function createAutoplay({ button, speed, request, keys }) {
       if (intent === "hint") {
         if (!shown.hint) return setRunning(false);
         timer = setTimeout(() => request(shown.hint), 1000 / Number(speed.value));
-      } else if (MOVES.has(intent)) {
+      } else if (moves.has(intent)) {
         request("hint");
       }
     },

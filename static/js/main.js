@@ -8,9 +8,11 @@ import { createQueue } from "./queue.js";
 import { applyFragment, showMessage, shownState } from "./view.js";
 
 const controls = readControls();
+const moves = new Set(controls.directions);
 const game = document.getElementById("game");
 
 const queue = createQueue({
+  moves,
   urls: {
     move: game.dataset.moveUrl,
     new: game.dataset.newUrl,
@@ -31,6 +33,7 @@ const queue = createQueue({
 });
 
 const autoplay = createAutoplay({
+  moves,
   button: document.getElementById("autoplay-button"),
   speed: document.getElementById("autoplay-speed"),
   request: queue.push,

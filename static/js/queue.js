@@ -2,16 +2,15 @@
 // Each move carries a sequence number; the server ignores a number it has already applied, which
 // makes retrying a request whose answer got lost safe.
 
-/** The intents that are moves: they go to the move route with a sequence number. */
-export const MOVES = new Set(["up", "down", "left", "right"]);
 const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
 
 /**
+ * moves: the intents that are moves (they go to urls.move with a sequence number);
  * urls: {move, new, keep-playing, hint}; onAnswer(intent, html, ok) gets each answer in order;
  * onRetrying(html) is called each time the server is unreachable (html: null) or failing
  * (html: its answer, which may carry a message), before the same request is sent again.
  */
-export function createQueue({ urls, csrfToken, lastSeq, onAnswer, onRetrying }) {
+export function createQueue({ moves, urls, csrfToken, lastSeq, onAnswer, onRetrying }) {
   const waiting = [];
   let sending = false;
 
@@ -21,11 +20,11 @@ export function createQueue({ urls, csrfToken, lastSeq, onAnswer, onRetrying }) 
     while (waiting.length) {
       const intent = waiting.shift();
       const body = new URLSearchParams();
-      if (MOVES.has(intent)) {
+      if (moves.has(intent)) {
         body.set("direction", intent);
         body.set("seq", String(lastSeq + 1));
       }
-      const url = MOVES.has(intent) ? urls.move : urls[intent];
+      const url = moves.has(intent) ? urls.move : urls[intent];
       const response = await postUntilAnswered(url, body, csrfToken, onRetrying);
       lastSeq = Math.max(lastSeq, Number(response.headers.get("X-Seq")) || 0);
       onAnswer(intent, await response.text(), response.ok);

@@ -113,6 +113,19 @@ def test_win_banner_then_keep_playing(page: Page, open_game):
     expect(page.locator("#moves")).not_to_have_text(moves)
 
 
+def test_a_win_that_fills_the_board_asks_before_it_ends(page: Page, open_game):
+    rows = [[1024, 1024, 8, 16], [4, 32, 64, 128], [8, 64, 128, 256], [4, 8, 16, 32]]
+    open_game(page, rows, seed=3)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".overlay-won")).to_be_visible()
+    expect(page.locator("#board")).to_have_attribute("data-state", "won")
+    expect(page.locator("#announcement")).to_contain_text("You made 2048!")
+    expect(page.locator(".overlay-over")).to_have_count(0)
+    page.locator(".overlay-won [data-intent='keep-playing']").click()
+    expect(page.locator(".overlay-over")).to_be_visible()
+    expect(page.locator("#announcement")).to_contain_text("Game over")
+
+
 def test_game_over_then_try_again(page: Page, open_game):
     open_game(page, NEAR_LOSS, seed=5)
     page.keyboard.press("ArrowRight")

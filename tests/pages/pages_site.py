@@ -2,7 +2,9 @@
 
 from pathlib import Path
 
+from webapp.i18n import LANGUAGES as LANGUAGE_NAMES
+
 DATA = Path(__file__).parent / "data"
 STRENGTH_FIXTURE = DATA / "solver_strength.json"
-LANGUAGES = ("en", "pl", "ja")
+LANGUAGES = tuple(LANGUAGE_NAMES)
 PAGES = ("rules", "strategy", "solver")

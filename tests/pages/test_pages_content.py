@@ -5,8 +5,8 @@ from pages_html import parse
 from pages_site import LANGUAGES
 
 import engine
-from webapp import board_examples
-from webapp.tile_ladder import tile_ladder
+from webapp.pages import board_examples
+from webapp.pages.tile_ladder import tile_ladder
 
 
 def test_ladder_climbs_from_2_to_131072():

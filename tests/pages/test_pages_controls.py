@@ -7,7 +7,7 @@ from flask_babel import force_locale
 from pages_html import parse
 from pages_site import LANGUAGES
 
-from webapp import controls
+from webapp.game import controls
 
 
 def _script_bindings(client) -> dict:

@@ -6,8 +6,8 @@ import pytest
 from pages_html import parse
 from pages_site import LANGUAGES, STRENGTH_FIXTURE
 
-from webapp.strength_chart import strength_chart
-from webapp.strength_report import load_strength_report
+from webapp.pages.strength_chart import strength_chart
+from webapp.pages.strength_report import load_strength_report
 
 FIXTURE = json.loads(STRENGTH_FIXTURE.read_text())
 

@@ -14,8 +14,8 @@ import cachelib.file
 import pytest
 from scale_support import Player, build_app, replay, stored, stored_game
 
-from webapp.counted_file_cache import CountedFileCache
-from webapp.session_lock import FileLocks
+from webapp.store.file_cache import CountedFileCache
+from webapp.store.locks import FileLocks
 
 
 def failing_mkstemp(code: int):

@@ -10,7 +10,7 @@ import redis
 from flask import session
 from scale_support import Player
 
-from webapp.session_lock import FileLocks, LockTimeout, RedisLocks
+from webapp.store.locks import FileLocks, LockTimeout, RedisLocks
 
 
 @pytest.fixture(params=["file", pytest.param("redis", marks=pytest.mark.redis)])

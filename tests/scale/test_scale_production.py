@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from scale_support import Player, build_app
 
-from webapp.environment import ConfigError
+from webapp.config import ConfigError
 from webapp.production import check_secret, create_production_app, production_settings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from webapp.best_score import MAX_PLAUSIBLE_SCORE, parse_score
+from webapp.game.best_score import MAX_PLAUSIBLE_SCORE, parse_score
 
 
 @pytest.mark.parametrize("raw", ["", None, "abc", "-5", "1e9", "12.5", " 7", "٣", str(MAX_PLAUSIBLE_SCORE + 1), "9" * 40])

@@ -3,7 +3,8 @@
 import json
 import re
 
-from webapp import controls
+import engine
+from webapp.game import controls
 
 
 def test_page_carries_the_bindings_as_a_data_block(client):
@@ -21,3 +22,9 @@ def test_every_move_has_arrow_wasd_and_vim_keys():
 def test_reference_table_lists_every_intent():
     labels = [label for label, _keys, _gestures in controls.reference_table()]
     assert len(labels) == len(controls.INTENT_LABELS)
+
+
+def test_every_engine_direction_has_its_arrow_and_name_in_order():
+    assert tuple(controls.SHOWN_DIRECTIONS) == engine.DIRECTIONS
+    assert [shown.arrow for shown in controls.SHOWN_DIRECTIONS.values()] == ["↑", "↓", "←", "→"]
+    assert controls.client_data()["directions"] == list(engine.DIRECTIONS)

@@ -117,6 +117,17 @@ def test_win_banner_and_keep_playing(player, store):
     assert stored_game(store, player.client).moves == 2
 
 
+def test_a_win_that_fills_the_board_shows_the_banner_before_game_over(player, store):
+    rows = [[1024, 1024, 8, 16], [4, 32, 64, 128], [8, 64, 128, 256], [4, 8, 16, 32]]
+    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=3).to_dict())
+    won = player.move("left").text
+    assert 'data-state="won"' in won and "You made 2048!" in won
+    assert "Game over" not in won and "Try again" not in won
+    over = player.post("/keep-playing").text
+    assert 'data-state="over"' in over and "Game over" in over
+    assert "You made 2048!" not in over
+
+
 def test_game_over_shows_try_again(player, store):
     over = Game.from_rows([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]], score=100)
     store.update(store.sid_of(player.client), game=over.to_dict())
@@ -137,7 +148,7 @@ def test_tampered_session_cookie_starts_a_new_game(client):
 def test_invalid_stored_game_starts_a_new_game_and_logs_a_warning(player, store, caplog):
     sid = store.sid_of(player.client)
     store.update(sid, game={"version": 1, "rows": "garbage"})
-    with caplog.at_level(logging.WARNING, logger="webapp.game_store"):
+    with caplog.at_level(logging.WARNING, logger="webapp.game.stored_game"):
         page = player.client.get("/")
     assert page.status_code == 200
     assert "Stored game rejected" in caplog.text
@@ -147,7 +158,7 @@ def test_invalid_stored_game_starts_a_new_game_and_logs_a_warning(player, store,
 def test_invalid_stored_move_number_starts_a_new_game(player, store, caplog):
     sid = store.sid_of(player.client)
     store.update(sid, seq="seven")
-    with caplog.at_level(logging.WARNING, logger="webapp.game_store"):
+    with caplog.at_level(logging.WARNING, logger="webapp.game.stored_game"):
         assert player.move("left").status_code == 200
     assert "Stored game rejected" in caplog.text
 

@@ -1,4 +1,5 @@
-"""Load the solver's measured strength (the benchmark's JSON file) for the solver page."""
+"""Load the solver's measured strength for the solver page: ``solver_strength.json`` beside this
+module, written by bench/solver_strength.py and shipped with the app."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from flask import current_app
 
 CONFIG_KEY = "SOLVER_STRENGTH_FILE"
-DEFAULT_PATH = Path(__file__).resolve().parent.parent / "bench" / "results" / "solver_strength.json"
+DEFAULT_PATH = Path(__file__).resolve().with_name("solver_strength.json")
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ log = logging.getLogger(__name__)
 
 
 @dataclass
-class SavedGame:
+class StoredGame:
     """A game as kept between requests."""
 
     game: Game
@@ -20,29 +20,29 @@ class SavedGame:
     assisted: bool = False
 
 
-def load() -> SavedGame:
+def load() -> StoredGame:
     """The session's game, or a fresh one when there is none or it does not validate."""
     stored = session.get("game")
     if stored is None:
-        return SavedGame(Game.new())
+        return StoredGame(Game.new())
     seq = session.get("seq", 0)
     try:
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
             raise ValueError(f"bad seq {seq!r}")
-        return SavedGame(Game.from_dict(stored), seq, session.get("assisted") is True)
+        return StoredGame(Game.from_dict(stored), seq, session.get("assisted") is True)
     except ValueError as error:
         log.warning("Stored game rejected, starting a new one: %s", error)
-        return SavedGame(Game.new())
+        return StoredGame(Game.new())
 
 
-def save(saved: SavedGame) -> None:
+def save(stored: StoredGame) -> None:
     """Write the game back into the session."""
-    session["game"] = saved.game.to_dict()
-    session["seq"] = saved.seq
-    session["assisted"] = saved.assisted
+    session["game"] = stored.game.to_dict()
+    session["seq"] = stored.seq
+    session["assisted"] = stored.assisted
 
 
-def start_new(previous: SavedGame) -> SavedGame:
+def start_new(previous: StoredGame) -> StoredGame:
     """A new game that keeps counting moves from where the previous one stopped, one number
     on: a move another tab sent for the replaced game is then refused, not played on this one."""
-    return SavedGame(Game.new(), seq=previous.seq + 1)
+    return StoredGame(Game.new(), seq=previous.seq + 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cachelib.file import FileSystemCache
 
-from webapp.session_lock import FileLocks
+from webapp.store.locks import FileLocks
 
 
 class CountedFileCache(FileSystemCache):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from webapp.strength_report import StrengthReport
+from webapp.pages.strength_report import StrengthReport
 
 WIDTH = 400
 HEIGHT = 240

@@ -12,8 +12,8 @@ from flask import Flask, Request, Response, session
 from flask import request as current_request
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
-from webapp.session_lock import HeldLock, Locks
-from webapp.store_errors import STORE_ERRORS, StoreUnavailable
+from webapp.store.errors import STORE_ERRORS, StoreUnavailable
+from webapp.store.locks import HeldLock, Locks
 
 
 class LockedSession(ServerSideSession):

@@ -2,10 +2,32 @@
 
 Keys are matched by ``KeyboardEvent.key``. Lower-case letters move (WASD and vim's hjkl); the
 capital letters (Shift+H, Shift+A) ask for a hint and toggle auto-play, so they never clash with
-the ``h`` and ``a`` moves.
+the ``h`` and ``a`` moves. The four directions are the engine's; here they get the arrow and the
+name a player sees, wherever a direction is shown (hint, example boards, announcements).
 """
 
-from flask_babel import lazy_gettext
+from dataclasses import dataclass
+
+from flask_babel import LazyString, lazy_gettext
+
+from engine import DIRECTIONS
+
+
+@dataclass(frozen=True)
+class ShownDirection:
+    """How a direction is shown: its arrow and its name in the reader's language."""
+
+    arrow: str
+    name: LazyString
+
+
+#: One entry per engine direction, in the engine's order (a test holds them to engine.DIRECTIONS).
+SHOWN_DIRECTIONS: dict[str, ShownDirection] = {
+    "up": ShownDirection("↑", lazy_gettext("up")),
+    "down": ShownDirection("↓", lazy_gettext("down")),
+    "left": ShownDirection("←", lazy_gettext("left")),
+    "right": ShownDirection("→", lazy_gettext("right")),
+}
 
 KEYS: dict[str, str] = {
     "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
@@ -31,17 +53,14 @@ INTENT_LABELS = {
 }
 
 
-DIRECTION_NAMES = {
-    "up": lazy_gettext("up"),
-    "down": lazy_gettext("down"),
-    "left": lazy_gettext("left"),
-    "right": lazy_gettext("right"),
-}
-
-
 def client_data() -> dict:
     """What the page's script needs, rendered as a JSON data block."""
-    return {"keys": KEYS, "gestures": GESTURES, "swipeMinDistance": SWIPE_MIN_DISTANCE_PX}
+    return {
+        "directions": list(DIRECTIONS),
+        "keys": KEYS,
+        "gestures": GESTURES,
+        "swipeMinDistance": SWIPE_MIN_DISTANCE_PX,
+    }
 
 
 def reference_table() -> list[tuple[str, list[str], list[str]]]:

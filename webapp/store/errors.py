@@ -5,7 +5,7 @@ from __future__ import annotations
 from redis.exceptions import RedisError
 from werkzeug.exceptions import ServiceUnavailable
 
-from webapp.session_lock import LockTimeout
+from webapp.store.locks import LockTimeout
 
 
 class StoreWriteFailed(Exception):
@@ -17,6 +17,6 @@ STORE_ERRORS: tuple[type[BaseException], ...] = (RedisError, OSError, LockTimeou
 
 
 class StoreUnavailable(ServiceUnavailable):
-    """503: the game server's store is out of reach; the page retries the same request."""
+    """503: the game server's store is out of reach; the page retries the same request.
 
-    description = "Can't reach the game server, retrying."
+    The player's message is `webapp.errors.UNREACHABLE`, in their language."""

@@ -20,12 +20,11 @@ from flask_session.cachelib import CacheLibSessionInterface
 from flask_session.redis import RedisSessionInterface
 from redis import Redis
 
-from webapp.counted_file_cache import CountedFileCache
-from webapp.environment import check_store
-from webapp.locked_session import LockedSession, LockingSessionInterface
-from webapp.redis_client import redis_client
-from webapp.session_lock import FileLocks, RedisHeldLock, RedisLocks
-from webapp.store_errors import StoreWriteFailed
+from webapp.store.errors import StoreWriteFailed
+from webapp.store.file_cache import CountedFileCache
+from webapp.store.locked_session import LockedSession, LockingSessionInterface
+from webapp.store.locks import FileLocks, RedisHeldLock, RedisLocks
+from webapp.store.redis_client import redis_client
 
 _SET_IF_HELD = """
 if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -80,7 +79,6 @@ def _common_options(app: Flask) -> dict[str, object]:
 def build_session_interface(app: Flask) -> LockingSessionInterface:
     """The locked session interface that app.config asks for (ConfigError if it cannot be)."""
     config = app.config
-    check_store(config)
     wait = config["SESSION_LOCK_WAIT"]
     if config["SESSION_BACKEND"] == "redis":
         client = redis_client(config["REDIS_URL"], config["REDIS_TIMEOUT"])

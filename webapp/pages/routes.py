@@ -1,4 +1,4 @@
-"""Long-form pages (rules, strategy, solver), one template per language.
+"""The routes of the long-form pages (rules, strategy, solver), one template per language.
 
 The language comes from the URL; the app's locale selector reads the same ``lang`` view
 argument, so short interface strings on these pages follow it too.
@@ -12,11 +12,12 @@ from flask import Blueprint, render_template
 
 from engine.scoring import merge_points
 from engine.solver import SETTINGS as SOLVER_SETTINGS
-from webapp import board_examples, controls
-from webapp.config import LANGUAGES
-from webapp.strength_chart import strength_chart
-from webapp.strength_report import load_strength_report
-from webapp.tile_ladder import tile_ladder
+from webapp.game import controls
+from webapp.i18n import LANGUAGES
+from webapp.pages import board_examples
+from webapp.pages.strength_chart import strength_chart
+from webapp.pages.strength_report import load_strength_report
+from webapp.pages.tile_ladder import tile_ladder
 
 LANG_RULE = f"<any({', '.join(LANGUAGES)}):lang>"
 

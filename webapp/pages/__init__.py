@@ -1,0 +1,4 @@
+"""The long-form pages: rules, strategy and the solver, one template per language, with the
+example boards (computed by the engine), the tile ladder, and the solver's measured strength
+(``solver_strength.json``, which bench/solver_strength.py writes and the app ships) as a table
+and a chart."""
