@@ -27,19 +27,17 @@ class Setting:
     probability_cutoff: float  # branches less likely than this are scored by the heuristic
     node_limit: int  # most positions expanded for one move, all deepening passes together
     time_budget: float  # seconds; no deeper pass starts once this much time has passed
+    evaluation: str = "heuristic"  # what scores the leaves: "heuristic" or "network"
 
     def depth_for(self, distinct_tiles: int) -> int:
         """Search depth for a board holding this many different tile values."""
         return max(self.min_depth, min(self.max_depth, distinct_tiles - self.depth_offset))
 
 
-# Chosen by measurement (bench/solver_strength.py and short runs over fixed seeds): for the same
-# time, a cut-off of 1e-3 with a deeper search played better than 1e-4 with a shallower one, and
-# for "fast" a cut-off of 2e-4 with up to 10 moves was no better over the same 50 seeds.
-# Median CPU time per move: "fast" about 2 ms, "strong" about 36 ms (see bench/results/).
-# A position takes about 1 microsecond here (median, with another job on the other core), so
-# the node limits cost about 20 ms ("fast") and 0.4 s ("strong") at most: the budgets are 50
-# and 12 times that.
+# Chosen by measurement (bench/solver_strength.py and short runs over fixed seeds).
+# Median CPU time per move: "fast" about 2 ms, "strong" about 36 ms. A position takes about 1
+# microsecond here, so the node limits cost about 20 ms ("fast") and 0.4 s ("strong") at most:
+# the budgets are 50 and 12 times that.
 SETTINGS: dict[str, Setting] = {
     setting.name: setting
     for setting in (
@@ -47,3 +45,9 @@ SETTINGS: dict[str, Setting] = {
         Setting("strong", 5, 11, 1, 1e-3, 400_000, 5.0),
     )
 }
+
+# The heuristic's fast setting, kept to measure the network against (bench/solver_strength.py
+# --compare). For the heuristic a position costs about 1 microsecond, so its 20,000 positions
+# take about 20 ms at most. Tuned by measuring games: for the same time, a cut-off of 1e-3 with
+# a deeper search played better than 1e-4 with a shallower one.
+HEURISTIC_FAST = Setting("heuristic-fast", 4, 8, 4, 1e-3, 20_000, 1.0)
