@@ -1,4 +1,4 @@
-"""The n-tuple network's weights file: a compressed .npz of its shapes and float32 weights.
+"""The n-tuple network's weights file: an .npz of its shapes and float32 weights.
 
 The file shipped with the package is weights/ntuple.npz (made by bench/train_ntuple.py).
 Loading checks everything the compiled evaluation relies on, so a missing, truncated or
@@ -23,7 +23,7 @@ class WeightsError(ValueError):
 def save(path: Path, network: Network) -> None:
     """Write a network's weights file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, format=FORMAT, shapes=network.shapes.astype(np.int8),
+    np.savez(path, format=FORMAT, shapes=network.shapes.astype(np.int8),
                         weights=network.weights.astype(np.float32))
 
 
