@@ -24,7 +24,7 @@ class Setting:
     min_depth: int
     max_depth: int
     depth_offset: int
-    probability_cutoff: float  # branches less likely than this are scored by the heuristic
+    probability_cutoff: float  # branches less likely than this are scored by the evaluation
     node_limit: int  # most positions expanded for one move, all deepening passes together
     time_budget: float  # seconds; no deeper pass starts once this much time has passed
     evaluation: str = "heuristic"  # what scores the leaves: "heuristic" or "network"
@@ -34,15 +34,19 @@ class Setting:
         return max(self.min_depth, min(self.max_depth, distinct_tiles - self.depth_offset))
 
 
-# Chosen by measurement (bench/solver_strength.py and short runs over fixed seeds).
-# Median CPU time per move: "fast" about 2 ms, "strong" about 36 ms. A position takes about 1
-# microsecond here, so the node limits cost about 20 ms ("fast") and 0.4 s ("strong") at most:
-# the budgets are 50 and 12 times that.
+# The network's settings, chosen by measuring CPU time per move over one game's positions and
+# strength over whole games (bench/solver_strength.py). With the network a position costs about
+# 5 microseconds (its leaves are dearer than the heuristic's). "fast" looks 3 moves ahead, 4 and
+# then 5 once the board holds 9 and 10 different tiles (it then has few empty cells); its 4,000
+# positions take about 20 ms at most, and its 1 s budget is 50 times that. "strong" looks 5
+# moves ahead, 6 from 10 different tiles; its 100,000 positions take about 0.5 s, under a 5 s
+# budget. Median CPU time per move, one game's positions on this machine with other jobs
+# running: "fast" 2.3 ms (p95 14 ms), "strong" 37 ms (p95 91 ms).
 SETTINGS: dict[str, Setting] = {
     setting.name: setting
     for setting in (
-        Setting("fast", 4, 8, 4, 1e-3, 20_000, 1.0),
-        Setting("strong", 5, 11, 1, 1e-3, 400_000, 5.0),
+        Setting("fast", 3, 5, 5, 1e-3, 4_000, 1.0, "network"),
+        Setting("strong", 5, 6, 4, 1e-3, 100_000, 5.0, "network"),
     )
 }
 

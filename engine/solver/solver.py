@@ -16,6 +16,7 @@ from engine.solver.tables import load_line_tables
 from engine.validation import exponent_rows
 
 DEFAULT_MAX_SEARCHES = 2  # one per core of the machine it was measured on
+WARM_UP_BOARD = [[2, 4, 8, 16], [0, 2, 0, 4], [0, 0, 2, 0], [0, 0, 0, 2]]
 
 
 @dataclass(frozen=True)
@@ -113,10 +114,10 @@ class Solver:
         return max(values, key=values.get) if values else None
 
     def warm_up(self) -> None:
-        """Load the compiled search and make one cache, so the first hint is fast."""
-        for setting in SETTINGS.values():
-            if setting.evaluation in self._evaluations:
-                self.choose([[2, 4, 8, 16], [0, 2, 0, 4], [0, 0, 2, 0], [0, 0, 0, 2]], setting)
+        """Load the compiled search for each evaluation and make one cache, so the first hint
+        is fast. A two-move search runs the same compiled code as a deeper one."""
+        for evaluation in self._evaluations:
+            self.choose(WARM_UP_BOARD, Setting("warm-up", 2, 2, 0, 1e-3, 1_000, 1.0, evaluation))
 
 
 def resolve_setting(setting: object) -> Setting:
