@@ -23,13 +23,16 @@ system-deps:
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium redis-server fonts-noto-cjk; }
 
+# Served as in production (gunicorn), with development settings: the secret key and the games in
+# instance/, plain-HTTP cookies, one worker; PORT and the app's environment variables apply.
 run: setup
-	PORT=$(PORT) $(BIN)/python -m webapp
+	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) --workers 1 --threads 4 --access-logfile - \
+	  'webapp:create_app()'
 
 test: system-deps setup-test
 	$(BIN)/python -m pytest -n 2
 
-.PHONY: translations bench
+.PHONY: translations bench lighthouse icons
 # Re-extract interface strings into the catalogs and compile them (translate the .po files in between).
 translations: setup-test
 	$(BIN)/pybabel extract -w 100 -F babel.cfg -k lazy_gettext --no-location --omit-header -o translations/messages.pot .
@@ -40,3 +43,18 @@ translations: setup-test
 bench: setup-test
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/page_weight.py
+
+# Lighthouse (pinned in bench/lighthouse/package.json) on every page, phone and desktop; slow.
+lighthouse: setup-test
+	cd bench/lighthouse && npm ci --no-audit --no-fund --silent
+	$(BIN)/python bench/lighthouse.py
+
+# The app's PNG icons, drawn from their SVG sources by Debian's Chromium.
+ICON_SHOT = chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+	--default-background-color=00000000
+icons:
+	cd static/icons && \
+	$(ICON_SHOT) --window-size=192,192 --screenshot=$$PWD/icon-192.png file://$$PWD/icon.svg && \
+	$(ICON_SHOT) --window-size=512,512 --screenshot=$$PWD/icon-512.png file://$$PWD/icon.svg && \
+	$(ICON_SHOT) --window-size=512,512 --screenshot=$$PWD/icon-maskable-512.png \
+	  file://$$PWD/icon-maskable.svg

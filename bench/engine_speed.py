@@ -1,20 +1,29 @@
 """How fast the engine plays, side by side with a plain list-of-lists 2048 in the same run.
 
     python bench/engine_speed.py --seconds 2
+    python bench/engine_speed.py --against f18a0fe   # also the Game loop of an older engine
 
 Measures moves per second of (a) whole random games played through `engine.Game`
 (legal_moves, then move, which includes the spawn), (b) the raw packed-board move functions,
-and the same two things done by the straightforward implementation below. Times are CPU
-seconds of this process (time.process_time), so other work on the machine disturbs them less.
+and the same two things done by the straightforward implementation below. With `--against`,
+the engine package as it was at that git revision is imported beside the current one and its
+Game loop measured in the same slices, to show what a change costs. Times are CPU seconds of
+this process (time.process_time), so other work on the machine disturbs them less.
 """
 
 import argparse
+import importlib
+import io
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from engine import DIRECTIONS, Game  # noqa: E402
 from engine.board import MOVES, pack  # noqa: E402
@@ -80,8 +89,9 @@ def plain_game_moves(generator, deadline):
 # --- the engine ---------------------------------------------------------------------------------
 
 
-def engine_game_moves(generator, deadline):
+def engine_game_moves(generator, deadline, game_class=Game):
     """Play whole random games through Game until the deadline; the number of moves made."""
+    Game = game_class  # noqa: N806 (the class under test, this engine's or an older one)
     moves = 0
     seed = 0
     while time.process_time() < deadline:
@@ -136,6 +146,33 @@ def plain_moves_per_second(grids, seconds):
     return done / (time.process_time() - start)
 
 
+def game_class_at(revision):
+    """The Game class of the engine package as it was at a git revision, imported under its
+    own name beside the current engine (whose modules are put back afterwards)."""
+    archive = subprocess.run(
+        ["git", "archive", revision, "engine"], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    current = {name: module for name, module in sys.modules.items() if _is_engine(name)}
+    with tempfile.TemporaryDirectory(prefix="engine-at-") as folder:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+        for name in current:
+            del sys.modules[name]
+        sys.path.insert(0, folder)
+        try:
+            older = importlib.import_module("engine").Game
+        finally:
+            sys.path.remove(folder)
+            for name in [name for name in sys.modules if _is_engine(name)]:
+                del sys.modules[name]
+            sys.modules.update(current)
+    return older
+
+
+def _is_engine(module_name):
+    return module_name == "engine" or module_name.startswith("engine.")
+
+
 def timed(play, seconds):
     generator = random.Random(7)
     start = time.process_time()
@@ -147,8 +184,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0, help="total CPU seconds to measure")
     parser.add_argument("--rounds", type=int, default=4, help="alternations of engine and baseline")
+    parser.add_argument("--against", metavar="REVISION",
+                        help="also measure the Game loop of the engine at this git revision")
     options = parser.parse_args()
-    slice_seconds = options.seconds / (4 * options.rounds)
+    older = game_class_at(options.against) if options.against else None
+    slice_seconds = options.seconds / ((5 if older else 4) * options.rounds)
 
     boards = sample_boards(2000)
     packed = [pack([[value.bit_length() - 1 if value else 0 for value in row] for row in board])
@@ -156,6 +196,8 @@ def main():
     grids = [[list(row) for row in board] for board in boards]
     timed(engine_game_moves, 0.5)  # fill the lazily cached tables first
     packed_moves_per_second(packed, 0.2)
+    if older:
+        timed(lambda generator, deadline: engine_game_moves(generator, deadline, older), 0.5)
 
     # Engine and baseline alternate in short slices; each keeps its best slice, so a busy
     # machine slows both sides alike instead of whichever ran at the wrong moment.
@@ -165,6 +207,11 @@ def main():
         "raw move, packed int": lambda: packed_moves_per_second(packed, slice_seconds),
         "raw move, lists": lambda: plain_moves_per_second(grids, slice_seconds),
     }
+    if older:
+        measures[f"random games, {options.against}"] = lambda: timed(
+            lambda generator, deadline: engine_game_moves(generator, deadline, older),
+            slice_seconds,
+        )
     best = dict.fromkeys(measures, 0.0)
     for _ in range(options.rounds):
         for name, measure in measures.items():
@@ -179,6 +226,10 @@ def main():
         verdict = "ok" if ratio >= target else "BELOW"
         print(f"{name:<22}{best[name]:>12,.0f}   {base_name:<21}{best[base_name]:>10,.0f}"
               f"{ratio:>7.1f}x{target:>5.0f}x {verdict}")
+    if older:
+        name = f"random games, {options.against}"
+        print(f"{name:<22}{best[name]:>12,.0f}   this engine's Game loop runs at "
+              f"{best['random games, Game'] / best[name]:.3f} times its speed")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,14 @@
 """Print the bytes a first visit downloads (HTML + CSS + JS, no web fonts; target < 60 KB)
 and the size of a move's fragment (target < 4 KB), measured through Flask's test client.
 
-    python bench/page_weight.py
+    python bench/page_weight.py [--seed 2048]
+
+Fragments grow as the board fills, so the game is a fixed one: games started in this process
+draw their seeds from a generator seeded with --seed, and the same run prints the same sizes.
 """
 
+import argparse
+import random
 import re
 import sys
 import tempfile
@@ -11,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine import rng  # noqa: E402
 from webapp import create_app  # noqa: E402
 
 ASSET = re.compile(r'<(?:link rel="stylesheet"|script type="module") (?:href|src)="([^"]+)"')
@@ -39,16 +45,25 @@ def move_fragments(client, page_html: str, moves: int = 200) -> list[int]:
     """Bytes of the fragments answering a game's moves (the board fills up as it goes)."""
     token = CSRF_META.search(page_html).group(1)
     directions = ("left", "down", "right", "down")
-    return [
-        len(client.post("/move", data={"direction": directions[seq % 4], "seq": str(seq)},
-                        headers={"X-CSRFToken": token}).data)
-        for seq in range(1, moves + 1)
-    ]
+    sizes = []
+    for seq in range(1, moves + 1):
+        answer = client.post("/move", data={"direction": directions[seq % 4], "seq": str(seq)},
+                             headers={"X-CSRFToken": token})
+        if answer.status_code != 200:
+            raise SystemExit(f"move {seq} answered {answer.status_code}: no fragment to weigh")
+        sizes.append(len(answer.data))
+    return sizes
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seed", type=int, default=2048, help="seeds the games' seeds")
+    seeds = random.Random(parser.parse_args().seed)
+    rng.new_seed = lambda: seeds.getrandbits(64)
     with tempfile.TemporaryDirectory() as instance:
-        app = create_app({"INSTANCE_PATH": instance, "SOLVER_WARM_UP": False})
+        # Moves go faster than a person plays them: the move budget is lifted for the run.
+        app = create_app({"INSTANCE_PATH": instance, "SOLVER_WARM_UP": False,
+                          "MOVE_RATE_LIMIT": "1000000/second"})
         client = app.test_client()
         sizes = first_load(client)
         for url, size in sorted(sizes.items()):
@@ -56,7 +71,7 @@ def main() -> None:
         total = sum(sizes.values())
         print(f"{total:>8,} B  first load total (HTML+CSS+JS), target < 60 KB")
         fragments = move_fragments(client, client.get("/").text)
-        print(f"{fragments[0]:>8,} B  first move fragment, target < 4 KB")
+        print(f"{fragments[0]:>8,} B  first move fragment (seeded game), target < 4 KB")
         print(f"{max(fragments):>8,} B  largest of {len(fragments)} move fragments")
 
 

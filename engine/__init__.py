@@ -50,6 +50,49 @@ Same seed and same moves, same game, also through a save and restore:
 >>> first.rows == second.rows and first.to_dict() == second.to_dict()
 True
 
+Every move is recorded. `undo` takes the last one back exactly, the spawn counter included, so
+the same move then brings the same new tile:
+
+>>> game = engine.Game.new(seed=42)
+>>> game.move("left"), game.move("right")
+(True, True)
+>>> after = game.to_dict()
+>>> game.undo(), game.moves
+(True, 1)
+>>> game.move("right") and game.to_dict() == after
+True
+
+Undoing the winning merge takes the win back; making 2048 again asks again:
+
+>>> won = engine.Game.from_rows([[1024, 1024, 0, 0], [0] * 4, [0] * 4, [2, 0, 0, 0]], seed=7)
+>>> won.move("left"), won.status
+(True, <Status.WON: 'won'>)
+>>> won.undo(), won.won, won.status
+(True, False, <Status.PLAYING: 'playing'>)
+
+`game.history` is every move since the start: an immutable `History` whose saved form (the
+moves at 2 bits each, a checkpoint every 1000 moves) is kept next to the position. `Game.replay`
+gives the game after any number of its moves, `walk` each move with the rows before it:
+
+>>> history = game.history
+>>> len(history), history.directions()
+(2, ('left', 'right'))
+>>> saved = history.to_dict()
+>>> saved["count"], saved["moves"], saved["checkpoints"]
+(2, 'Dg==', '')
+>>> engine.Game.replay(saved, 1).moves, engine.Game.replay(saved).to_dict() == game.to_dict()
+(1, True)
+>>> [(step.rows[0], step.direction) for step in history.walk()]
+[((0, 0, 2, 0), 'left'), ((2, 0, 0, 0), 'right')]
+
+A game loaded with its history goes on recording into it, and undo reaches past the load:
+
+>>> restored = engine.Game.from_dict(game.to_dict(), saved)
+>>> restored.undo(), restored.undo(), restored.undo()
+(True, True, False)
+>>> restored.to_dict() == engine.Game.new(seed=42).to_dict()
+True
+
 Bad input is refused before anything changes:
 
 >>> game.move("sideways")
@@ -59,8 +102,9 @@ ValueError: unknown direction 'sideways'; expected one of ('up', 'down', 'left',
 
 Modules: `directions`, `line` (the merge rules on one line), `board` (the packed board and
 its cached tables), `rng` (seeded spawns), `tiles` (tile identities), `validation` and
-`saved_state` (checked input and the saved form, documented there), `game` (the `Game` class),
-`scoring` (the points a tile stands for).
+`saved_state` (checked input and the saved form, documented there), `history` (the recorded
+moves and their saved form, documented there), `game` (the `Game` class), `scoring` (the
+points a tile stands for).
 """
 
 from collections.abc import Sequence
@@ -69,9 +113,10 @@ from engine import board as _board
 from engine import validation as _validation
 from engine.directions import DIRECTIONS, check_direction
 from engine.game import Game, Status
+from engine.history import History
 from engine.tiles import Tile
 
-__all__ = ["DIRECTIONS", "Game", "Status", "Tile", "slide"]
+__all__ = ["DIRECTIONS", "Game", "History", "Status", "Tile", "slide"]
 
 
 def slide(rows: Sequence[Sequence[int]], direction: str) -> tuple[tuple[tuple[int, ...], ...], int]:

@@ -205,9 +205,22 @@ def exponent_at(board: Board, cell: int) -> int:
     return board >> (CELL_BITS * cell) & CELL_MASK
 
 
+_CELL_SHIFTS = tuple(range(0, BOARD_BITS, CELL_BITS))
+
+
+def exponents(board: Board) -> list[int]:
+    """The exponent of every cell, reading order (0 = empty)."""
+    return [board >> shift & CELL_MASK for shift in _CELL_SHIFTS]
+
+
 def max_exponent(board: Board) -> int:
     """The largest exponent on the board (0 for an empty board)."""
-    return max(exponent_at(board, cell) for cell in range(16))
+    return max(exponents(board))
+
+
+def tile_sum(board: Board) -> int:
+    """The sum of the tiles' values."""
+    return sum(1 << exponent for exponent in exponents(board) if exponent)
 
 
 def with_tile(board: Board, cell: int, exponent: int) -> Board:

@@ -1,8 +1,9 @@
-"""A game of 2048: the board, the score, the win and the end, with seeded spawns."""
+"""A game of 2048: the board, the score, the win and the end, with seeded spawns; its moves
+recorded for undo and replay (see `history`)."""
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
-from typing import Optional
+from typing import Optional, Union
 
 from engine import rng, saved_state, validation
 from engine.board import (
@@ -15,6 +16,7 @@ from engine.board import (
     with_tile,
 )
 from engine.directions import DIRECTIONS, check_direction
+from engine.history import CODES, History, LaterCheckpoint, Recording, Step
 from engine.rng import spawn_choice
 from engine.tiles import Tile, TileLedger
 from engine.validation import WIN_EXPONENT
@@ -39,15 +41,27 @@ def _seed_or_new(seed: object) -> int:
     return rng.new_seed() if seed is None else validation.seed(seed)
 
 
+def _history(history: Union[History, object]) -> History:
+    return history if isinstance(history, History) else History.from_dict(history)
+
+
 class Game:
-    """One game in progress. Start one with `Game.new`, `Game.from_rows` or `Game.from_dict`."""
+    """One game in progress. Start one with `Game.new`, `Game.from_rows`, `Game.from_dict` or
+    `Game.replay`."""
 
     __slots__ = (
         "_board", "_ledger", "_seed", "_spawns", "_score", "_moves",
-        "_won", "_awaiting_choice", "_last_points",
+        "_won", "_awaiting_choice", "_last_points", "_recording", "_codes", "_checkpoint_at",
     )
 
-    def __init__(self, saved: saved_state.SavedState, ledger: TileLedger) -> None:
+    def __init__(
+        self,
+        saved: saved_state.SavedState,
+        ledger: TileLedger,
+        recording: Optional[Recording] = None,
+    ) -> None:
+        """The game at `saved`, recording its moves into `recording` (a new one starting at
+        `saved` when None)."""
         self._board = saved.board
         self._ledger = ledger
         self._seed = saved.seed
@@ -57,6 +71,7 @@ class Game:
         self._won = saved.won
         self._awaiting_choice = saved.awaiting_choice
         self._last_points = saved.last_points
+        self._record_into(Recording(saved) if recording is None else recording)
 
     # --- starting a game -------------------------------------------------------------------
 
@@ -67,6 +82,7 @@ class Game:
         game = cls._fresh(board=0, ledger=TileLedger([0] * 16, next_id=1), seed=seed, score=0)
         game._spawn(empty_cells(game._board))
         game._spawn(empty_cells(game._board))
+        game._record_into(Recording(game._saved()))  # the history starts after the first tiles
         return game
 
     @classmethod
@@ -83,34 +99,71 @@ class Game:
         validation.check_playable(exponent_rows)
         board = pack(exponent_rows)
         seed = _seed_or_new(seed)
-        game = cls._fresh(board, TileLedger.numbered(board), seed, validation.score(score))
-        game._won = max_exponent(board) >= WIN_EXPONENT
+        won = max_exponent(board) >= WIN_EXPONENT
+        return cls._fresh(board, TileLedger.numbered(board), seed, validation.score(score), won)
+
+    @classmethod
+    def from_dict(cls, data: object, history: Union[History, dict, None] = None) -> "Game":
+        """The game saved by `to_dict`; ValueError if `data` is not a well-formed game.
+
+        With `history` (a History or its dict), the game's moves so far, into which it goes on
+        recording; ValueError if the two disagree (see `Recording.continuing`). Without, the
+        game's history starts at `data`.
+        """
+        saved = saved_state.load(data)
+        recording = None if history is None else Recording.continuing(_history(history), saved)
+        return cls(saved, TileLedger(saved.ids, saved.next_id), recording)
+
+    @classmethod
+    def replay(cls, history: Union[History, dict], moves: Optional[int] = None) -> "Game":
+        """The game after the first `moves` moves of `history` (all when None, 0 for its start).
+
+        The game is as play left it, tile ids included; a move that follows a win implies the
+        player chose to keep playing. ValueError if `moves` is out of range, or if a recorded
+        move is one the game refuses.
+        """
+        recording = Recording.of(_history(history))
+        count = len(recording.codes)
+        moves = count if moves is None else validation.integer(moves, "moves")
+        if not 0 <= moves <= count:
+            raise ValueError(f"moves must be from 0 to {count}, not {moves}")
+        return cls._replayed(recording, moves)
+
+    @classmethod
+    def _replayed(cls, recording: Recording, moves: int) -> "Game":
+        """The game after the first `moves` moves of `recording`, from its nearest checkpoint."""
+        saved, played = recording.resume_point(moves)
+        game = cls(saved, TileLedger(saved.ids, saved.next_id), recording.prefix(played))
+        for _ in game._play_recorded(recording, played, moves):
+            pass
         return game
 
     @classmethod
-    def from_dict(cls, data: object) -> "Game":
-        """The game saved by `to_dict`; ValueError if `data` is not a well-formed game."""
-        saved = saved_state.load(data)
-        return cls(saved, TileLedger(saved.ids, saved.next_id))
-
-    @classmethod
-    def _fresh(cls, board: Board, ledger: TileLedger, seed: int, score: int) -> "Game":
+    def _fresh(
+        cls, board: Board, ledger: TileLedger, seed: int, score: int, won: bool = False
+    ) -> "Game":
         saved = saved_state.SavedState(
             board=board, ids=ledger.cell_ids(), next_id=ledger.next_id, seed=seed, spawns=0,
-            score=score, moves=0, won=False, awaiting_choice=False, last_points=0,
+            score=score, moves=0, won=won, awaiting_choice=False, last_points=0,
         )
         return cls(saved, ledger)
 
     def to_dict(self) -> dict:
         """The game as a small dict of plain JSON types (see `saved_state`)."""
-        return saved_state.dump(
-            saved_state.SavedState(
-                board=self._board, ids=self._ledger.cell_ids(), next_id=self._ledger.next_id,
-                seed=self._seed, spawns=self._spawns, score=self._score, moves=self._moves,
-                won=self._won, awaiting_choice=self._awaiting_choice,
-                last_points=self._last_points,
-            )
+        return saved_state.dump(self._saved())
+
+    def _saved(self) -> saved_state.SavedState:
+        return saved_state.SavedState(
+            board=self._board, ids=self._ledger.cell_ids(), next_id=self._ledger.next_id,
+            seed=self._seed, spawns=self._spawns, score=self._score, moves=self._moves,
+            won=self._won, awaiting_choice=self._awaiting_choice, last_points=self._last_points,
         )
+
+    @property
+    def history(self) -> History:
+        """Every move since the game's start (`new`, `from_rows`, or the position a
+        `from_dict` without history began from)."""
+        return self._recording.freeze()
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -133,11 +186,36 @@ class Game:
             self._won = self._awaiting_choice = True
         self._board = new_board
         self._spawn(empty_after)
+        codes = self._codes
+        codes.append(CODES[direction])
+        if len(codes) == self._checkpoint_at:
+            self._recording.checkpoints.append(self._checkpoint())
+            self._checkpoint_at += self._recording.every
         return True
 
     def keep_playing(self) -> None:
-        """Answer the win banner with "keep playing": moves are accepted again."""
+        """Answer the win banner with "keep playing": moves are accepted again. Not a move,
+        and not recorded: a replay takes any move after a win to imply it."""
         self._awaiting_choice = False
+
+    def undo(self) -> bool:
+        """Take back the last move: board, score, move and spawn counts, last_points and tile
+        ids are as before it, so the same move brings the same new tile again. False, changing
+        nothing, at the start of the history.
+
+        Undoing the winning merge takes the win back (making 2048 again asks again); a move
+        taken back was made, so any win before it had been answered: never awaiting after an
+        undo. The tiles come back without a last move to animate.
+        """
+        count = len(self._recording.codes)
+        if not count:
+            return False
+        before = Game._replayed(self._recording, count - 1)
+        for name in Game.__slots__:
+            setattr(self, name, getattr(before, name))
+        self._awaiting_choice = False
+        self._ledger = TileLedger(before._ledger.cell_ids(), before._ledger.next_id)
+        return True
 
     def legal_moves(self) -> tuple[str, ...]:
         """The directions `move` accepts now: those that change the board, none while the
@@ -146,8 +224,30 @@ class Game:
             return ()
         return legal_directions(self._board)
 
+    def _record_into(self, recording: Recording) -> None:
+        self._recording = recording
+        self._codes = recording.codes  # the same bytearray: `move` appends to it
+        self._checkpoint_at = (len(recording.codes) // recording.every + 1) * recording.every
+
+    def _checkpoint(self) -> LaterCheckpoint:
+        return LaterCheckpoint(self._board, self._score, self._ledger.mark())
+
+    def _play_recorded(self, recording: Recording, first: int, stop: int) -> Iterator[str]:
+        """Play moves first + 1 to stop of `recording`, yielding each direction just before
+        it is played; ValueError at a move the game refuses."""
+        for number, direction in enumerate(recording.directions(first, stop), first + 1):
+            yield direction
+            self._awaiting_choice = False  # a move after a win: the player kept playing
+            if not self.move(direction):
+                raise ValueError(f"move {number} of the history is not legal here")
+
     def _spawn(self, cells: tuple[int, ...]) -> None:
-        """Put a new tile on one of the (empty) cells, as the game's next random draw decides."""
+        """Put a new tile on one of the empty `cells`, as the game's next random draw decides.
+
+        Replays depend on the order of `cells`: reading order for the first tiles of a new
+        game; after a move, line by line (rows from the top for left and right, columns from
+        the left for up and down), each line from the edge the tiles were pushed toward.
+        """
         index, exponent = spawn_choice(self._seed, self._spawns, len(cells))
         self._spawns += 1
         self._board = with_tile(self._board, cells[index], exponent)
@@ -207,3 +307,11 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game score={self._score} moves={self._moves} rows={self.rows}>"
+
+
+def walk(history: History) -> Iterator[Step]:
+    """Each move of `history` with the rows before it (see `History.walk`)."""
+    recording = Recording.of(history)
+    game = Game._replayed(recording, 0)
+    for direction in game._play_recorded(recording, 0, len(recording.codes)):
+        yield Step(game.rows, direction)

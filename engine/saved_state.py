@@ -92,15 +92,21 @@ def load(data: object) -> SavedState:
     last_points = validation.score(data["last_points"])
     if last_points > score:
         raise ValueError("last_points cannot exceed the score")
-    next_id = _count(data["next_id"], "next_id")
+    next_id = validation.count(data["next_id"], "next_id")
+    ids = [
+        validation.integer(tile_id, "a tile id")
+        for row in validation.four_items(data["ids"], "ids")
+        for tile_id in validation.four_items(row, "a row of ids")
+    ]
+    check_tile_ids(ids, board, next_id)
     return SavedState(
         board=board,
-        ids=_ids(data["ids"], board, next_id),
+        ids=ids,
         next_id=next_id,
         seed=validation.seed(data["seed"]),
-        spawns=_count(data["spawns"], "spawns"),
+        spawns=validation.count(data["spawns"], "spawns"),
         score=score,
-        moves=_count(data["moves"], "moves"),
+        moves=validation.count(data["moves"], "moves"),
         won=won,
         awaiting_choice=awaiting_choice,
         last_points=last_points,
@@ -113,19 +119,9 @@ def _flag(value: object, what: str) -> bool:
     return value
 
 
-def _count(value: object, what: str) -> int:
-    number = validation.integer(value, what)
-    if number < 0:
-        raise ValueError(f"{what} must not be negative")
-    return number
-
-
-def _ids(value: object, board: Board, next_id: int) -> list[int]:
-    ids = [
-        validation.integer(tile_id, "a tile id")
-        for row in validation.four_items(value, "ids")
-        for tile_id in validation.four_items(row, "a row of ids")
-    ]
+def check_tile_ids(ids: list[int], board: Board, next_id: int) -> None:
+    """ValueError unless `ids` (one per cell) are distinct, from 1 to next_id - 1 on the tiles
+    of `board` and 0 on its empty cells."""
     for cell, tile_id in enumerate(ids):
         if exponent_at(board, cell):
             if not 0 < tile_id < next_id:
@@ -135,4 +131,3 @@ def _ids(value: object, board: Board, next_id: int) -> list[int]:
     on_tiles = [tile_id for tile_id in ids if tile_id]
     if len(set(on_tiles)) != len(on_tiles):
         raise ValueError("tile ids must be distinct")
-    return ids

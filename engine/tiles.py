@@ -116,15 +116,37 @@ _LOOKUP = {
 }
 
 
+class IdsMark:
+    """The cell ids and next id of a ledger at one point of its past (see `TileLedger.mark`)."""
+
+    __slots__ = ("_ledger", "_value")
+
+    def __init__(self, ledger: "TileLedger") -> None:
+        self._ledger: Optional[TileLedger] = ledger
+        self._value: Optional[tuple[tuple[int, ...], int]] = None
+
+    def value(self) -> tuple[tuple[int, ...], int]:
+        """(the id in each cell, reading order; the next id to give) at the mark."""
+        if self._value is None:
+            self._ledger._settle()  # fills in the value
+        return self._value  # type: ignore[return-value]
+
+    def _fill(self, ids: list[int], next_id: int) -> None:
+        self._value = (tuple(ids[:16]), next_id)
+        self._ledger = None
+
+
 class TileLedger:
     """The id of the tile in each cell (0 = empty), and how the last change got them there.
 
     Moves are recorded as the line plans they looked up and settled into ids only when someone
-    reads them (`cell_ids`, `next_id`, `tiles`): a player's game reads them after every move,
-    while a solver or a simulation playing thousands of moves never pays for them.
+    reads them (`cell_ids`, `next_id`, `tiles`, a `mark`): a player's game reads them after
+    every move, while a solver or a simulation playing thousands of moves never pays for them.
     """
 
-    __slots__ = ("_ids", "_next_id", "_previous_ids", "_last_move", "_new_cells", "_pending")
+    __slots__ = (
+        "_ids", "_next_id", "_previous_ids", "_last_move", "_new_cells", "_pending", "_marks",
+    )
 
     def __init__(self, ids: list[int], next_id: int) -> None:
         self._ids = ids + [0]  # the extra slot is EMPTY_SLOT
@@ -135,6 +157,8 @@ class TileLedger:
         self._new_cells: tuple[int, ...] = ()
         # Changes not yet settled: (line plans of a move, or None before any move; new cells)
         self._pending: list[tuple[Optional[tuple[LinePlan, ...]], list[int]]] = []
+        # Marks not yet filled: (how many pending changes come before it, the mark)
+        self._marks: list[tuple[int, IdsMark]] = []
 
     @classmethod
     def numbered(cls, board: Board) -> "TileLedger":
@@ -179,6 +203,16 @@ class TileLedger:
         self._pending.append(((line0, line1, line2, line3), []))
         return new_board, total >> BOARD_BITS, line0[3] + line1[3] + line2[3] + line3[3]
 
+    def mark(self) -> IdsMark:
+        """The ids as they are now, worked out only when the mark is read."""
+        mark = IdsMark(self)
+        if self._pending:
+            self._marks.append((len(self._pending), mark))
+            self._pending.append((None, []))  # new tiles added from now on come after the mark
+        else:
+            mark._fill(self._ids, self._next_id)
+        return mark
+
     def add(self, cell: int) -> None:
         """Record the tile that just appeared in `cell`; it gets a fresh id."""
         if not self._pending:
@@ -186,8 +220,14 @@ class TileLedger:
         self._pending[-1][1].append(cell)
 
     def _settle(self) -> None:
-        """Turn the recorded moves and new tiles into ids, in the order they happened."""
-        for lines, new_cells in self._pending:
+        """Turn the recorded moves and new tiles into ids, in the order they happened, filling
+        in the marks on the way."""
+        marks = iter(self._marks)
+        waiting, mark = next(marks, (None, None))
+        for done, (lines, new_cells) in enumerate(self._pending):
+            while waiting == done:
+                mark._fill(self._ids, self._next_id)
+                waiting, mark = next(marks, (None, None))
             if lines is not None:
                 slides = sum((line.slides for line in lines), ())
                 merges = sum((line.merges for line in lines), ())
@@ -204,7 +244,11 @@ class TileLedger:
                 self._ids[cell] = self._next_id
                 self._next_id += 1
             self._new_cells += tuple(new_cells)
+        while mark is not None:
+            mark._fill(self._ids, self._next_id)
+            waiting, mark = next(marks, (None, None))
         self._pending.clear()
+        self._marks.clear()
 
     def tiles(self, board: Board) -> tuple[Tile, ...]:
         """The tiles of `board` (after the last change) in reading order."""

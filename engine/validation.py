@@ -22,17 +22,30 @@ def integer(value: object, what: str) -> int:
         raise ValueError(f"{what} must be an integer, not {type(value).__name__}") from None
 
 
-def four_items(value: object, what: str) -> tuple[object, ...]:
-    """The items of a sequence of exactly four; strings, mappings and sets are refused."""
+def count(value: object, what: str) -> int:
+    """A number of things: a non-negative int."""
+    number = integer(value, what)
+    if number < 0:
+        raise ValueError(f"{what} must not be negative")
+    return number
+
+
+def items(value: object, what: str) -> tuple[object, ...]:
+    """The items of a sequence; strings, mappings and sets are refused."""
     if isinstance(value, (str, bytes, bytearray, Mapping, Set)):
-        raise ValueError(f"{what} must be a sequence of 4, not {type(value).__name__}")
+        raise ValueError(f"{what} must be a sequence, not {type(value).__name__}")
     try:
-        items = tuple(value)  # type: ignore[arg-type]
+        return tuple(value)  # type: ignore[arg-type]
     except TypeError:
-        raise ValueError(f"{what} must be a sequence of 4, not {type(value).__name__}") from None
-    if len(items) != 4:
-        raise ValueError(f"{what} must have 4 items, not {len(items)}")
-    return items
+        raise ValueError(f"{what} must be a sequence, not {type(value).__name__}") from None
+
+
+def four_items(value: object, what: str) -> tuple[object, ...]:
+    """The items of a sequence of exactly four."""
+    result = items(value, what)
+    if len(result) != 4:
+        raise ValueError(f"{what} must have 4 items, not {len(result)}")
+    return result
 
 
 def exponent_of(value: object) -> int:
@@ -55,9 +68,17 @@ def exponent_rows(rows: object) -> ExponentRows:
         tuple(exponent_of(value) for value in four_items(row, "a row"))
         for row in four_items(rows, "rows")
     )
-    if sum(row.count(MAX_EXPONENT) for row in result) > 1:
-        raise ValueError(f"a board holds at most one {MAX_VALUE} tile")
+    check_exponents(result)
     return result
+
+
+def check_exponents(rows: ExponentRows) -> None:
+    """Every cell an exponent from 0 to MAX_EXPONENT, and at most one MAX_EXPONENT (see
+    `exponent_rows`)."""
+    if max(map(max, rows)) > MAX_EXPONENT:
+        raise ValueError(f"a tile cannot be above {MAX_VALUE}")
+    if sum(row.count(MAX_EXPONENT) for row in rows) > 1:
+        raise ValueError(f"a board holds at most one {MAX_VALUE} tile")
 
 
 def check_playable(rows: ExponentRows) -> None:

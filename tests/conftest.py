@@ -1,6 +1,6 @@
 """Fixtures shared by the web tests: an app per test on its own instance folder, a client,
-a player that posts intents the way the page's script does, and direct access to the session
-store (to set up games no route creates)."""
+a player that posts intents the way the page's script does, and direct access to the store
+(to set up games no route creates, and to look at what it keeps)."""
 
 import re
 from pathlib import Path
@@ -8,10 +8,19 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 
+from engine import Game
 from webapp import create_app
+from webapp.store.records import GameRecord
+
+# No time limit on a generated example: how long one takes depends on the machine's load, and
+# the suite asserts behaviour, not speed (speed is measured in bench/).
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+GAME_ID = re.compile(r'data-game="([^"]+)"')
 
 
 def build_app(instance_path: Path, **config) -> Flask:
@@ -21,39 +30,59 @@ def build_app(instance_path: Path, **config) -> Flask:
 
 
 class Player:
-    """A client that loads the page once and posts intents the way the page's script does."""
+    """A client that loads the page once and posts intents the way the page's script does:
+    with its CSRF token, naming the game it shows, counting moves from the server's X-Seq."""
 
     def __init__(self, client: FlaskClient) -> None:
         self.client = client
         self.page = client.get("/")
         self.token = CSRF_META.search(self.page.text).group(1)
+        self.game = GAME_ID.search(self.page.text).group(1)
         self.seq = 0
 
     def post(self, path: str, **form):
-        return self.client.post(path, data=form, headers={"X-CSRFToken": self.token})
+        form.setdefault("game", self.game)
+        answer = self.client.post(path, data=form, headers={"X-CSRFToken": self.token})
+        self.game = answer.headers.get("X-Game", self.game)
+        self.seq = int(answer.headers.get("X-Seq", self.seq))
+        return answer
 
     def move(self, direction: str):
-        self.seq += 1
-        return self.post("/move", direction=direction, seq=str(self.seq))
+        return self.post("/move", direction=direction, seq=str(self.seq + 1))
 
 
-class SessionStore:
-    """Direct access to an app's session store."""
+class StoreView:
+    """Direct access to an app's store, by session id."""
 
     def __init__(self, app: Flask) -> None:
         self.app = app
+        self.games = app.extensions["games"]
 
-    def _key(self, sid: str) -> str:
-        return self.app.config.get("SESSION_KEY_PREFIX", "session:") + sid
+    def session(self, sid: str) -> dict | None:
+        """The session as stored (None when there is none)."""
+        interface = self.app.session_interface
+        return interface._retrieve_session_data(interface._get_store_id(sid))
+
+    def record(self, sid: str) -> GameRecord | None:
+        """The session's current game."""
+        data = self.session(sid) or {}
+        return self.games.get(data["game"]) if "game" in data else None
 
     def read(self, sid: str) -> dict:
-        return self.app.session_interface.cache.get(self._key(sid))
+        """The current game as plain values: its position, seq, assisted, id."""
+        record = self.record(sid)
+        return {"game": record.game.to_dict(), "seq": record.seq, "assisted": record.assisted,
+                "id": record.id}
 
-    def write(self, sid: str, data: dict) -> None:
-        self.app.session_interface.cache.set(self._key(sid), data)
-
-    def update(self, sid: str, **changes) -> None:
-        self.write(sid, {**self.read(sid), **changes})
+    def update(self, sid: str, game: dict | None = None, **changes) -> None:
+        """Change the session's current game in place: a new position (its history starts
+        there), and any other record fields."""
+        record = self.record(sid)
+        if game is not None:
+            record.game = Game.from_dict(game)
+        for name, value in changes.items():
+            setattr(record, name, value)
+        assert self.games.replace(record)
 
     def sid_of(self, client: FlaskClient) -> str:
         """The session id a test client holds."""
@@ -68,8 +97,8 @@ def make_web_app():
 
 @pytest.fixture
 def session_store():
-    """The SessionStore class, for tests that build their own app."""
-    return SessionStore
+    """The StoreView class, for tests that build their own app."""
+    return StoreView
 
 
 @pytest.fixture
@@ -94,5 +123,5 @@ def make_player():
 
 
 @pytest.fixture
-def store(app) -> SessionStore:
-    return SessionStore(app)
+def store(app) -> StoreView:
+    return StoreView(app)

@@ -5,19 +5,20 @@ Environment variables (the README's table says the same):
     SECRET_KEY                signs CSRF tokens; when unset, development generates one once and
                               keeps it in the instance folder (``secret_key``). Production
                               insists on a strong one (``production``).
-    SESSION_BACKEND           ``filesystem`` or ``redis``; ``redis`` when REDIS_URL is set
-    REDIS_URL                 ``redis://host:port/db``: games, game locks, rate-limit counters
+    SESSION_BACKEND           ``sqlite`` or ``redis``; ``redis`` when REDIS_URL is set
+    REDIS_URL                 ``redis://host:port/db``: games, sessions, rate-limit counters
     REDIS_TIMEOUT             seconds a Redis call may take before the player gets a 503 (0.25)
-    SESSION_FILE_DIR          the file store's directory (default ``sessions`` in the instance
-                              folder); its locks live in the sibling ``<dir>-locks``
-    SESSION_STORE_MAX_ENTRIES most games the file store keeps (250000)
-    SESSION_LIFETIME_DAYS     sliding expiry (30): every request that stores the game pushes it
-    SESSION_LOCK_WAIT         seconds a request waits for its game's lock before a 503 (2)
-    SESSION_LOCK_TTL          seconds after which a crashed worker's Redis lock expires (10)
+    SQLITE_PATH               the embedded database (default ``games.sqlite3`` in the instance
+                              folder)
+    SQLITE_BUSY_TIMEOUT       seconds a write waits for another one before a 503 (2)
+    SESSION_STORE_MAX_ENTRIES most games the embedded store keeps (250000), and as many
+                              sessions; unplayed ones have a tenth of that on top
+    SESSION_LIFETIME_DAYS     sliding expiry (30): every move pushes a game's expiry this far
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
-    MOVE_RATE_LIMIT           moves, new games, keep playing, per session (30/second;1500/minute)
-    SOLVER_RATE_LIMIT         hints per session (10/second;2000/hour)
-    PAGE_RATE_LIMIT           page loads per client address (120/minute)
+    MOVE_RATE_LIMIT           moves, new games, keep playing, per session (60/second;3000/minute)
+    SOLVER_RATE_LIMIT         hints per session (20/second;40000/hour)
+    SOLVER_ADDRESS_RATE_LIMIT hints per client address (40/second;100000/hour)
+    PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)
     SOLVER_WARM_UP            ``0`` skips compiling the solver at start-up
 """
 
@@ -32,7 +33,7 @@ from typing import Any
 
 from flask import Flask
 
-BACKENDS = ("filesystem", "redis")
+BACKENDS = ("sqlite", "redis")
 SECRET_FILE_NAME = "secret_key"
 
 
@@ -71,16 +72,17 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
     redis_url = environ.get("REDIS_URL", "").strip()
     settings: dict[str, Any] = {
         "SESSION_BACKEND": environ.get("SESSION_BACKEND", "").strip().lower()
-        or ("redis" if redis_url else "filesystem"),
+        or ("redis" if redis_url else "sqlite"),
         "REDIS_URL": redis_url or None,
         "REDIS_TIMEOUT": number(environ, "REDIS_TIMEOUT", 0.25),
         "SESSION_STORE_MAX_ENTRIES": int(number(environ, "SESSION_STORE_MAX_ENTRIES", 250_000)),
         "SESSION_LIFETIME_DAYS": number(environ, "SESSION_LIFETIME_DAYS", 30),
-        "SESSION_LOCK_WAIT": number(environ, "SESSION_LOCK_WAIT", 2.0),
-        "SESSION_LOCK_TTL": number(environ, "SESSION_LOCK_TTL", 10.0),
+        "SQLITE_BUSY_TIMEOUT": number(environ, "SQLITE_BUSY_TIMEOUT", 2.0),
         "SESSION_COOKIE_SECURE": flag(environ, "SESSION_COOKIE_SECURE", False),
-        "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "30/second;1500/minute"),
-        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "10/second;2000/hour"),
+        "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "60/second;3000/minute"),
+        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "20/second;40000/hour"),
+        "SOLVER_ADDRESS_RATE_LIMIT": environ.get("SOLVER_ADDRESS_RATE_LIMIT",
+                                                 "40/second;100000/hour"),
         "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
         "SOLVER_WARM_UP": flag(environ, "SOLVER_WARM_UP", True),
         "SOLVER_SETTING": "fast",
@@ -90,8 +92,8 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
     }
     if environ.get("SECRET_KEY"):
         settings["SECRET_KEY"] = environ["SECRET_KEY"]
-    if environ.get("SESSION_FILE_DIR"):
-        settings["SESSION_FILE_DIR"] = environ["SESSION_FILE_DIR"]
+    if environ.get("SQLITE_PATH"):
+        settings["SQLITE_PATH"] = environ["SQLITE_PATH"]
     return settings
 
 

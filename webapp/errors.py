@@ -1,32 +1,41 @@
 """Answers to requests that cannot be served as asked; nothing in the game changes.
 
 - A refused request from the page's script (4xx on a POST) gets a short message in the player's
-  language, as the fragment the page shows. Page loads keep Werkzeug's plain pages.
-- While the store is out of reach (`StoreUnavailable`): 503 with Retry-After. The script gets the
+  language, as the fragment the page shows. When the refusal means the page's game or token is
+  stale (the game is gone, or the session that held the token), the answer says so in its
+  ``X-Stale`` header and the page fetches the current state by itself.
+- A page load that fails (not found, method not allowed, server error, ...) gets the site's own
+  page in the reader's language, with the same status and a way back to the game.
+- While the store is out of reach (`StoreUnavailable`, or any store fault a route meets):
+  503 with Retry-After. The script gets the
   message fragment and sends the same request again; a page load gets a small page that reloads
   itself until the game is back.
 """
 
-from flask import Flask, render_template, request
+from flask import Flask, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from webapp.game.current import GameGone
 from webapp.game.intents import InvalidIntent
-from webapp.store.errors import StoreUnavailable
+from webapp.store.errors import STORE_ERRORS, StoreUnavailable
 
 #: What the player reads whenever the game server cannot be reached, whoever notices it.
 UNREACHABLE = lazy_gettext("Can't reach the game server, retrying…")
 RETRY_AFTER_SECONDS = 1
 SOLVER_ENDPOINT = "game.hint"
+STALE_HEADER = "X-Stale"
 
 
 def refusal_message(error: HTTPException) -> str:
     """What to tell the player about a refused request."""
     if isinstance(error, CSRFError):
         return _("This page's security token is missing or has expired. Reload the page.")
+    if isinstance(error, GameGone):
+        return _("This game is no longer on the server.")
     if error.code == 429 and request.endpoint == SOLVER_ENDPOINT:
         return _("The solver needs a short break. Try again in a moment.")
     if error.code == 429:
@@ -38,10 +47,45 @@ def refusal_message(error: HTTPException) -> str:
     return _("This request was refused. Reload the page.")
 
 
+PAGE_LOADS = ("GET", "HEAD")
+#: Status -> (title, explanation) of the page a failed page load gets.
+ERROR_PAGES = {
+    404: (lazy_gettext("Page not found"),
+          lazy_gettext("There is no page at this address. The link may be mistyped or old.")),
+    405: (lazy_gettext("Not possible here"),
+          lazy_gettext("This address does not answer that kind of request.")),
+    429: (lazy_gettext("Too many requests"),
+          lazy_gettext("This address was asked for too often. Wait a minute, then reload.")),
+    500: (lazy_gettext("Something went wrong"),
+          lazy_gettext("The server ran into a problem. Try again in a moment.")),
+}
+OTHER_ERROR = (lazy_gettext("This page cannot be shown"),
+               lazy_gettext("The server could not answer this request."))
+
+
+def error_page(error: HTTPException) -> ResponseReturnValue:
+    """The site's own page for a failed page load, keeping the status and headers (Allow)."""
+    code = error.code or 500
+    title, explanation = ERROR_PAGES.get(code, OTHER_ERROR)
+    headers = [(name, value) for name, value in error.get_headers() if name != "Content-Type"]
+    page = render_template("errors/page.html", code=code, title=title, explanation=explanation)
+    return page, code, headers
+
+
 def _refused(error: HTTPException) -> ResponseReturnValue:
-    if request.method == "GET" or not 400 <= (error.code or 0) < 500:
+    """Also reached by unexpected exceptions, as a 500 (Flask has logged them)."""
+    if request.method in PAGE_LOADS:
+        return error_page(error)
+    if not 400 <= (error.code or 0) < 500:
         return error
-    return render_template("partials/message.html", message=refusal_message(error)), error.code
+    headers = {STALE_HEADER: "1"} if isinstance(error, (CSRFError, GameGone)) else {}
+    body = render_template("partials/message.html", message=refusal_message(error))
+    return body, error.code, headers
+
+
+def _store_fault(error: Exception) -> ResponseReturnValue:
+    current_app.logger.warning("store fault: %r", error)
+    return _store_unavailable(StoreUnavailable())
 
 
 def _store_unavailable(_error: StoreUnavailable) -> ResponseReturnValue:
@@ -57,5 +101,7 @@ def _store_unavailable(_error: StoreUnavailable) -> ResponseReturnValue:
 def init_errors(app: Flask) -> None:
     """Register the answers above; templates get the unreachable message as a global."""
     app.register_error_handler(StoreUnavailable, _store_unavailable)
+    for fault in STORE_ERRORS:
+        app.register_error_handler(fault, _store_fault)
     app.register_error_handler(HTTPException, _refused)
     app.jinja_env.globals["unreachable_message"] = UNREACHABLE

@@ -1,17 +1,22 @@
 """Which language a request is answered in, and the route that remembers the player's choice.
 
-Order: a language prefix in the URL (``/pl/rules``), then the remembered ``lang`` cookie, then the
-browser's Accept-Language, then English.
+Order: a language prefix in the URL (``/pl/rules``, also on a page that does not exist), then the
+remembered ``lang`` cookie, then the browser's Accept-Language, then English.
 """
 
+from collections.abc import Iterable
 from pathlib import Path
 
+from babel.lists import format_list
 from flask import Blueprint, Flask, current_app, redirect, request, url_for
 from flask_babel import Babel, get_locale
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 #: Every language the site speaks, code -> its own name; the first is the fall-back.
 LANGUAGES: dict[str, str] = {"en": "English", "pl": "Polski", "ja": "日本語"}
+#: The URL rule of a language prefix, for routes that carry one (``/<lang>/rules``).
+LANG_RULE = f"<any({', '.join(LANGUAGES)}):lang>"
 LANG_COOKIE = "lang"
 LANG_COOKIE_MAX_AGE = 365 * 24 * 3600
 TRANSLATIONS_DIR = Path(__file__).resolve().parent.parent / "translations"
@@ -19,10 +24,15 @@ TRANSLATIONS_DIR = Path(__file__).resolve().parent.parent / "translations"
 bp = Blueprint("i18n", __name__)
 
 
+def url_language() -> str | None:
+    """The language the URL's first segment names, if it names one."""
+    prefix = request.path.split("/", 2)[1]
+    return prefix if prefix in LANGUAGES else None
+
+
 def select_locale() -> str:
     """The language for the current request."""
-    from_url = (request.view_args or {}).get("lang")
-    if from_url in LANGUAGES:
+    if from_url := url_language():
         return from_url
     if request.cookies.get(LANG_COOKIE) in LANGUAGES:
         return request.cookies[LANG_COOKIE]
@@ -34,14 +44,31 @@ def current_language() -> str:
     return str(get_locale())
 
 
+def spoken_list(items: Iterable[object]) -> str:
+    """Items as a list in the reader's language: "2, 4, 8" in English, "2、4、8" in Japanese."""
+    return format_list([str(item) for item in items], style="standard-narrow",
+                       locale=current_language())
+
+
+def board_label(title: str, rows: Iterable[Iterable[int]]) -> str:
+    """What a screen reader says for a drawn 4x4 board: its title, then each row's cells. The
+    sentence is translated whole and the cells are listed the language's way, so no separator
+    is English: "Board. Row 1: 2, empty, …", Japanese "盤面。1段目：2、空き、…"."""
+    empty = _("empty")
+    spoken = [spoken_list(value or empty for value in row) for row in rows]
+    return _("%(title)s. Row 1: %(row1)s. Row 2: %(row2)s. Row 3: %(row3)s. Row 4: %(row4)s.",
+             title=title, row1=spoken[0], row2=spoken[1], row3=spoken[2], row4=spoken[3])
+
+
 @bp.get("/language/<lang>")
 def choose_language(lang: str) -> Response:
-    """Remember the chosen language and go back to the game."""
-    response = redirect(url_for("game.index"))
-    if lang in LANGUAGES:
-        secure = current_app.config["SESSION_COOKIE_SECURE"] or request.is_secure
-        response.set_cookie(LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE, samesite="Lax",
-                            httponly=True, secure=secure)
+    """Remember the chosen language and go back to the game, in that language."""
+    if lang not in LANGUAGES:
+        return redirect(url_for("game.index"))
+    response = redirect(url_for("game.index_in_language", lang=lang))
+    secure = current_app.config["SESSION_COOKIE_SECURE"] or request.is_secure
+    response.set_cookie(LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE, samesite="Lax",
+                        httponly=True, secure=secure)
     return response
 
 
@@ -50,3 +77,4 @@ def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS_DIR))
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(current_language=current_language, languages=LANGUAGES)
+    app.jinja_env.globals["board_label"] = board_label

@@ -5,11 +5,13 @@ route itself. The numbers come from the app's configuration, read at request tim
 
 - `game_budget`: every request that changes the game (move, new game, keep playing) draws on one
   shared budget per session, MOVE_RATE_LIMIT;
-- `solver_budget`: hints, per session, SOLVER_RATE_LIMIT;
-- `page_budget`: page loads per client address, PAGE_RATE_LIMIT, since each can start a session.
+- `solver_budget`: hints, per session, SOLVER_RATE_LIMIT, and per client address,
+  SOLVER_ADDRESS_RATE_LIMIT (sessions cost nothing, so a per-session budget alone multiplies);
+- `page_budget`: page loads that can start a game, per client address, PAGE_RATE_LIMIT.
 
 Counters live in Redis when the sessions do, so every worker and host shares them, and in memory
-otherwise (then per worker process). Should Redis fail, the limiter lets the request through
+otherwise: then each worker process counts for itself, so with N workers a client can get up to
+N times the budget. Should Redis fail, the limiter lets the request through
 (``swallow_errors``): such a request finds the store down too and gets its 503 there, so counting
 in memory meanwhile would protect nothing. A refused request gets a 429 with Retry-After (only then: Flask-Limiter's
 X-RateLimit headers on every response would cost a Redis round trip each).
@@ -17,6 +19,7 @@ X-RateLimit headers on every response would cost a Redis round trip each).
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 
@@ -28,7 +31,12 @@ from webapp.store.redis_client import fail_fast_options
 
 
 def session_key() -> str:
-    """The player's session id: each browser session has its own budget."""
+    """Each browser session's own budget. It is keyed by a digest of the session's CSRF token,
+    which the session keeps when a new game gives it a fresh id (the session id before it has
+    one), so starting new games does not refill the budget."""
+    token = session.get("csrf_token")
+    if isinstance(token, str):
+        return "session:" + hashlib.sha256(token.encode()).hexdigest()[:32]
     return f"session:{session.sid}"
 
 
@@ -44,8 +52,15 @@ limiter = Limiter(
 )
 
 game_budget = limiter.shared_limit(_setting("MOVE_RATE_LIMIT"), scope="game")
-solver_budget = limiter.limit(_setting("SOLVER_RATE_LIMIT"))
 page_budget = limiter.limit(_setting("PAGE_RATE_LIMIT"), key_func=get_remote_address)
+_solver_per_session = limiter.limit(_setting("SOLVER_RATE_LIMIT"))
+_solver_per_address = limiter.limit(_setting("SOLVER_ADDRESS_RATE_LIMIT"),
+                                    key_func=get_remote_address)
+
+
+def solver_budget(view: Callable) -> Callable:
+    """Both of the solver's budgets: per session and per client address."""
+    return _solver_per_session(_solver_per_address(view))
 
 
 def init_limits(app: Flask) -> None:

@@ -78,7 +78,6 @@ class Solver:
         board = encode(exponents)
         distinct = len({exponent for row in exponents for exponent in row if exponent})
         with self.caches.borrowed() as cache:
-            started = time.perf_counter()  # the time waiting for a cache does not count
             cache.start_search()
 
             def run(depth: int, node_limit: int) -> np.ndarray:
@@ -87,6 +86,9 @@ class Solver:
                                    evaluation, cache.keys, cache.values, cache.state)
 
             values, depth, nodes_used = run(1, 1), 1, 0  # one move ahead expands nothing
+            # The clock starts now: neither waiting for a cache nor compiling the search (the
+            # first pass of a process's first search) counts against the time budget.
+            started = time.perf_counter()
             stopped_by = "depth"
             for deeper in range(2, chosen.depth_for(distinct) + 1):
                 if time.perf_counter() - started > chosen.time_budget:

@@ -40,8 +40,8 @@ class LineTables:
 
 def _stored_file(cache_dir: Path, weights: heuristic.Weights) -> Path:
     digest = hashlib.sha256(repr(weights).encode())
-    for module in (board, heuristic):
-        digest.update(Path(module.__file__).read_bytes())
+    for source in (board.__file__, heuristic.__file__, __file__):  # the code that builds them
+        digest.update(Path(source).read_bytes())
     return cache_dir / f"line-tables-{digest.hexdigest()[:16]}.npz"
 
 

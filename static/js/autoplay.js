@@ -1,15 +1,20 @@
 // Auto-play: asks for a hint, then plays the suggested move through the same queue as a person,
 // at the speed the player sets. It stops at the win banner, at game over, and at any key press or
-// tap on the page (a game key that stops it does nothing else); its own button and the speed
-// slider keep their usual roles.
+// tap on the page (a game key that stops it does nothing else; a key held since before it started
+// does not stop it, nor does a modifier alone, so Shift+A stops it rather than stopping it and
+// starting it again); its own button and the speed slider keep their usual roles.
+
+import { boundIntent } from "./input.js";
 
 const ACTIVATION_KEYS = ["Enter", " "];
+const MODIFIER_KEYS = ["Shift", "Control", "Alt", "Meta"];
 
 /**
- * moves: the intents that are moves; request(intent) queues an intent; keys are the page's key bindings; onAnswer must be given
- * every answer the page applies, with the state the page then shows.
+ * moves: the intents that are moves; request(intent) queues an intent; controls are the page's
+ * bindings; onAnswer must be given every answer the page applies, with the state the page then
+ * shows.
  */
-export function createAutoplay({ moves, button, speed, request, keys }) {
+export function createAutoplay({ moves, button, speed, request, controls }) {
   let running = false;
   let timer = null;
 
@@ -21,9 +26,10 @@ export function createAutoplay({ moves, button, speed, request, keys }) {
 
   window.addEventListener("keydown", (event) => {
     const togglesButton = event.target === button && ACTIVATION_KEYS.includes(event.key);
-    if (!running || event.target === speed || togglesButton) return;
+    if (!running || event.repeat || MODIFIER_KEYS.includes(event.key)) return;
+    if (event.target === speed || togglesButton) return;
     setRunning(false);
-    if (keys[event.key]) {
+    if (boundIntent(event, controls)) {
       event.preventDefault();
       event.stopImmediatePropagation();
     }

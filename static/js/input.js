@@ -1,5 +1,7 @@
 // Input: turns key presses, swipes and button clicks into intents ("up", "new", "hint", ...).
-// The bindings come from the page's #controls data block, defined once on the server.
+// The bindings come from the page's #controls data block, defined once on the server. Keys are
+// matched by KeyboardEvent.code, the physical key: Caps Lock, the layout and an input method
+// change nothing. A held key repeats its move like separate presses; other intents fire once.
 
 const FORM_FIELDS = "input, textarea, select, [contenteditable], dialog";
 
@@ -11,11 +13,11 @@ export function readControls(doc = document) {
 /** Call emit(intent) for every bound key, swipe on `surface`, and click on a [data-intent]. */
 export function listenForIntents({ controls, surface, emit }) {
   document.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
     if (event.target instanceof Element && event.target.closest(FORM_FIELDS)) return;
-    const intent = controls.keys[event.key];
+    const intent = boundIntent(event, controls);
     if (!intent) return;
     event.preventDefault();
+    if (event.repeat && !controls.directions.includes(intent)) return;
     emit(intent);
   });
   document.addEventListener("click", (event) => {
@@ -23,6 +25,14 @@ export function listenForIntents({ controls, surface, emit }) {
     if (control) emit(control.dataset.intent);
   });
   listenForSwipes(surface, controls, emit);
+}
+
+/** The intent a key press is bound to, or null (keys with Ctrl, Alt or Meta are the browser's). */
+export function boundIntent(event, controls) {
+  if (event.ctrlKey || event.altKey || event.metaKey) return null;
+  const code = event.code || event.key; // some virtual keyboards leave code empty
+  const shifted = event.shiftKey && controls.keys[controls.shiftPrefix + code];
+  return shifted || controls.keys[code] || null;
 }
 
 function listenForSwipes(surface, controls, emit) {

@@ -4,12 +4,14 @@ import { createAutoplay } from "./autoplay.js";
 import { rememberBestScores } from "./best.js";
 import { askToConfirm } from "./confirm.js";
 import { listenForIntents, readControls } from "./input.js";
+import { keepLastBoard, watchConnection } from "./offline.js";
 import { createQueue } from "./queue.js";
 import { applyFragment, showMessage, shownState } from "./view.js";
 
 const controls = readControls();
 const moves = new Set(controls.directions);
 const game = document.getElementById("game");
+const connection = watchConnection(document.getElementById("offline-notice"));
 
 const queue = createQueue({
   moves,
@@ -18,12 +20,16 @@ const queue = createQueue({
     new: game.dataset.newUrl,
     "keep-playing": game.dataset.keepPlayingUrl,
     hint: game.dataset.hintUrl,
+    state: game.dataset.stateUrl,
   },
-  csrfToken: document.querySelector('meta[name="csrf-token"]').content,
+  game: game.dataset.game,
   lastSeq: Number(game.dataset.seq),
+  csrfToken: document.querySelector('meta[name="csrf-token"]').content,
   onAnswer(intent, html, ok) {
     applyFragment(html);
     rememberBestScores();
+    keepLastBoard();
+    if (intent === "state") autoplay.stop();
     autoplay.onAnswer(intent, shownState(), ok);
   },
   onRetrying(html) {
@@ -37,10 +43,11 @@ const autoplay = createAutoplay({
   button: document.getElementById("autoplay-button"),
   speed: document.getElementById("autoplay-speed"),
   request: queue.push,
-  keys: controls.keys,
+  controls,
 });
 
 async function handle(intent) {
+  if (connection.isOffline()) return; // nothing is played without the server
   if (intent === "autoplay") return autoplay.toggle();
   if (intent === "new") {
     autoplay.stop();
@@ -50,4 +57,5 @@ async function handle(intent) {
 }
 
 rememberBestScores();
+keepLastBoard();
 listenForIntents({ controls, surface: document.querySelector(".board-frame"), emit: handle });

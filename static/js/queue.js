@@ -1,32 +1,67 @@
 // Request queue: one request in flight, the rest wait their turn, so every press counts in order.
-// Each move carries a sequence number; the server ignores a number it has already applied, which
-// makes retrying a request whose answer got lost safe.
+// Each request names the game the page shows; each move carries the next move number, and the
+// server ignores any other number, which makes resending a request whose answer got lost safe.
+// Answers say which game the page shows now and its last move number (X-Game, X-Seq): the page
+// counts on from the server's.
 
 const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
 
 /**
- * moves: the intents that are moves (they go to urls.move with a sequence number);
- * urls: {move, new, keep-playing, hint}; onAnswer(intent, html, ok) gets each answer in order;
- * onRetrying(html) is called each time the server is unreachable (html: null) or failing
- * (html: its answer, which may carry a message), before the same request is sent again.
+ * moves: the intents that are moves (they go to urls.move with a move number);
+ * urls: {move, new, keep-playing, hint, state}; game, lastSeq, csrfToken: where the page starts.
+ * onAnswer(intent, html, ok) gets each answer in order ("state" when the page was reset to the
+ * server's current game); onRetrying(html) is called each time the server is unreachable
+ * (html: null) or failing (html: its answer, which may carry a message), before the same
+ * request goes again. A 429 is not an answer: the same request goes again after Retry-After.
  */
-export function createQueue({ moves, urls, csrfToken, lastSeq, onAnswer, onRetrying }) {
+export function createQueue({ moves, urls, game, lastSeq, csrfToken, onAnswer, onRetrying }) {
+  const page = { game, lastSeq, csrfToken };
   const waiting = [];
   let sending = false;
+
+  function formFor(intent) {
+    const body = new URLSearchParams({ game: page.game });
+    if (moves.has(intent)) {
+      body.set("direction", intent);
+      body.set("seq", String(page.lastSeq + 1));
+    }
+    return body;
+  }
+
+  function follow(response) {
+    page.game = response.headers.get("X-Game") || page.game;
+    const seq = response.headers.get("X-Seq");
+    if (seq !== null) page.lastSeq = Number(seq);
+  }
+
+  // The server no longer knows the page's game or token: take its current state and go on.
+  async function refresh() {
+    const url = `${urls.state}?${new URLSearchParams({ game: page.game })}`;
+    const response = await untilAnswered(
+      () => fetch(url, { credentials: "same-origin", cache: "no-store" }), onRetrying);
+    page.csrfToken = response.headers.get("X-CSRF-Token") || page.csrfToken;
+    follow(response);
+    onAnswer("state", await response.text(), response.ok);
+  }
 
   async function drain() {
     if (sending) return;
     sending = true;
     while (waiting.length) {
       const intent = waiting.shift();
-      const body = new URLSearchParams();
-      if (moves.has(intent)) {
-        body.set("direction", intent);
-        body.set("seq", String(lastSeq + 1));
-      }
       const url = moves.has(intent) ? urls.move : urls[intent];
-      const response = await postUntilAnswered(url, body, csrfToken, onRetrying);
-      lastSeq = Math.max(lastSeq, Number(response.headers.get("X-Seq")) || 0);
+      const body = formFor(intent);
+      const response = await untilAnswered(() => fetch(url, {
+        method: "POST",
+        body,
+        headers: { "X-CSRFToken": page.csrfToken },
+        credentials: "same-origin",
+      }), onRetrying);
+      if (response.headers.has("X-Stale")) {
+        await refresh();
+        continue;
+      }
+      follow(response);
       onAnswer(intent, await response.text(), response.ok);
     }
     sending = false;
@@ -41,18 +76,13 @@ export function createQueue({ moves, urls, csrfToken, lastSeq, onAnswer, onRetry
   };
 }
 
-// A lost connection or a server error is retried, with the same body (so the same sequence
-// number), until an answer comes; a refusal (4xx) is an answer like any other.
-async function postUntilAnswered(url, body, csrfToken, onRetrying) {
+// Send until an answer comes: a lost connection or a server error is retried with backoff (or
+// after the server's Retry-After), a 429 after its Retry-After; any other status is an answer.
+async function untilAnswered(send, onRetrying) {
   for (let attempt = 0; ; attempt += 1) {
-    const response = await fetch(url, {
-      method: "POST",
-      body,
-      headers: { "X-CSRFToken": csrfToken },
-      credentials: "same-origin",
-    }).catch(() => null);
-    if (response && response.status < 500) return response;
-    onRetrying(response && (await response.text()));
+    const response = await send().catch(() => null);
+    if (response && response.status < 500 && response.status !== 429) return response;
+    if (response?.status !== 429) onRetrying(response && (await response.text()));
     await new Promise((resolve) => setTimeout(resolve, retryDelay(response, attempt)));
   }
 }

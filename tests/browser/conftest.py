@@ -79,10 +79,23 @@ class LiveServer:
 
 
 @pytest.fixture
-def server(tmp_path, make_web_app, session_store):
-    live = LiveServer(make_web_app, session_store, tmp_path / "instance")
-    yield live
-    live.stop()
+def serve(tmp_path, make_web_app, session_store):
+    """serve(**config): the game on a live server, with these settings over the tests' own."""
+    started = []
+
+    def start(**config) -> LiveServer:
+        build = (lambda path: make_web_app(path, **config)) if config else make_web_app
+        started.append(LiveServer(build, session_store, tmp_path / f"instance{len(started)}"))
+        return started[-1]
+
+    yield start
+    for live in started:
+        live.stop()
+
+
+@pytest.fixture
+def server(serve):
+    return serve()
 
 
 @pytest.fixture

@@ -1,8 +1,8 @@
 """The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
 
-import re
-
 import pytest
+from browser_support import phone_device, settle, shown_board
+from page_posts import named_move
 from playwright.sync_api import Page, expect
 
 from engine import Game
@@ -16,22 +16,6 @@ MOVE_KEYS = {
 }
 NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
 NEAR_LOSS = [[128, 16, 4, 128], [64, 128, 64, 16], [128, 32, 8, 4], [8, 128, 16, 0]]  # seed 5
-
-
-def shown_board(page: Page) -> list[list[int]]:
-    """The board the page shows, from its current (not leaving) tiles."""
-    return page.evaluate("""() => {
-        const rows = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]];
-        for (const tile of document.querySelectorAll('#board .tile:not([data-leaving])')) {
-            rows[Number(tile.dataset.row)][Number(tile.dataset.col)] = Number(tile.dataset.value);
-        }
-        return rows;
-    }""")
-
-
-def settle(page: Page) -> None:
-    """Wait until the last move's animation has ended: only current tiles remain."""
-    expect(page.locator("#board .tile[data-leaving]")).to_have_count(0)
 
 
 def wait_until(page: Page, condition, timeout_ms: int = 15_000) -> None:
@@ -51,14 +35,15 @@ def test_every_bound_key_sends_its_direction(page: Page, open_game):
         assert f"direction={direction}" in request.value.post_data
 
 
-def test_keys_with_ctrl_held_are_left_to_the_browser(page: Page, open_game):
+def test_keys_with_ctrl_alt_or_meta_held_are_left_to_the_browser(page: Page, open_game):
     open_game(page)
-    sent = []
-    page.on("request", lambda request: sent.append(request.url) if request.method == "POST" else None)
     page.keyboard.press("Control+ArrowLeft")
     page.keyboard.press("Alt+ArrowUp")
-    page.wait_for_timeout(300)
-    assert sent == []
+    page.keyboard.press("Meta+ArrowRight")
+    # The first move the page sends is the plain press, numbered 1: the others sent nothing.
+    with page.expect_request("**/move") as request:
+        page.keyboard.press("ArrowDown")
+    assert named_move(request.value.post_data) == "direction=down&seq=1"
 
 
 def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server, open_game):
@@ -182,11 +167,29 @@ def test_a_garbage_best_cookie_is_not_trusted(page: Page, server, context):
 
 def test_refused_request_shows_the_message(page: Page, open_game):
     open_game(page)
-    page.route("**/move", lambda route: route.continue_(headers={
-        name: value for name, value in route.request.headers.items() if name.lower() != "x-csrftoken"
-    }))
+    page.route("**/move", lambda route: route.continue_(
+        post_data=route.request.post_data.replace("direction=left", "direction=sideways")))
     page.keyboard.press("ArrowLeft")
-    expect(page.locator("#message")).to_contain_text("security token")
+    expect(page.locator("#message")).to_contain_text("Unknown direction")
+
+
+def test_a_page_whose_token_the_server_no_longer_accepts_recovers_on_the_first_press(
+        page: Page, open_game):
+    open_game(page, [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    stripped = []
+
+    def without_token(route):
+        stripped.append(route.request.post_data)
+        headers = {k: v for k, v in route.request.headers.items() if k.lower() != "x-csrftoken"}
+        route.continue_(headers=headers)
+
+    page.route("**/move", without_token)
+    with page.expect_response("**/state?*") as state:
+        page.keyboard.press("ArrowLeft")
+    assert state.value.ok and len(stripped) == 1  # the refused press fetched the state
+    page.unroute("**/move")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#moves")).to_have_text("1")
 
 
 IN_PROGRESS = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 0, 0], [0, 2, 0, 4]]
@@ -201,34 +204,9 @@ def test_screenshots_of_a_game_in_progress(page: Page, new_context, playwright, 
         shown.keyboard.press("ArrowLeft")
         expect(shown.locator("#moves")).to_have_text("1")
         settle(shown)
-        shown.wait_for_timeout(400)  # let the new tile's appear animation finish
+        shown.wait_for_function("() => document.getAnimations().length === 0")  # all drawn
         shown.screenshot(path=artifacts / name, full_page=True)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 412
-
-
-def phone_device(playwright) -> dict:
-    device = dict(playwright.devices["Pixel 7"])
-    device.pop("default_browser_type", None)
-    return device
-
-
-def test_swipe_moves_without_scrolling_the_page(server, new_context, playwright):
-    context = new_context(**phone_device(playwright))
-    page = context.new_page()
-    page.goto(server.url)
-    page.evaluate("() => window.scrollTo(0, 40)")
-    scroll_before = page.evaluate("() => window.scrollY")
-    box = page.locator(".board-frame").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    cdp = context.new_cdp_session(page)
-    with page.expect_request("**/move") as request:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        for step in range(1, 9):
-            cdp.send("Input.dispatchTouchEvent",
-                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y + step * 15}]})
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    assert "direction=down" in request.value.post_data
-    assert page.evaluate("() => window.scrollY") == scroll_before
 
 
 def test_sliding_tiles_keep_their_element_and_merge_leftovers_go(page: Page, open_game):

@@ -1,5 +1,5 @@
 """The page as production serves it: under a strict Content-Security-Policy, and through a Redis
-outage (it says it is retrying, keeps the move, then carries on)."""
+outage (it says it is retrying, keeps every queued move, then sends them in order)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import threading
 
 import pytest
 import redis
+from page_posts import moves_sent, record_posts
 from playwright.sync_api import Page, expect
 from redis_server import RedisServer
 from werkzeug.serving import make_server
@@ -51,28 +52,48 @@ def redis_backed(tmp_path, make_web_app):
 
 
 def stored_game(app, context) -> Game:
+    """The browser's current game, as the store holds it."""
     sid = next(cookie["value"] for cookie in context.cookies() if cookie["name"] == "session")
     interface = app.session_interface
-    return Game.from_dict(interface._retrieve_session_data(interface._get_store_id(sid))["game"])
+    session = interface._retrieve_session_data(interface._get_store_id(sid))
+    return app.extensions["games"].get(session["game"]).game
+
+
+#: Pressed while Redis is down, in this order.
+QUEUED = ("left", "up", "right")
 
 
 @pytest.mark.redis
-def test_a_move_made_while_redis_is_down_is_applied_when_it_is_back(page: Page, redis_backed):
+def test_moves_queued_while_redis_is_down_are_kept_and_sent_in_order_when_it_is_back(
+        page: Page, redis_backed):
     url, app, store = redis_backed
+    record_posts(page)
     page.goto(url)
     page.keyboard.press(ARROWS[stored_game(app, page.context).legal_moves()[0]])
     expect(page.locator("#moves")).to_have_text("1")
     before = stored_game(app, page.context)
-    direction = before.legal_moves()[0]
     redis.Redis.from_url(store.url).save()
     store.stop()
 
-    page.keyboard.press(ARROWS[direction])
+    for direction in QUEUED:
+        page.keyboard.press(ARROWS[direction])
     expect(page.locator("#message")).to_contain_text("reach the game server", timeout=2_000)
+    for _ in range(100):  # until the page has retried at least once
+        if len(moves_sent(page)) >= 3:
+            break
+        page.wait_for_timeout(50)
+    during = moves_sent(page)[1:]
+    assert len(during) >= 2
+    assert set(during) == {f"direction={QUEUED[0]}&seq=2"}  # one in flight, the rest wait
     expect(page.locator("#moves")).to_have_text("1")
 
     store.start()
-    expect(page.locator("#moves")).to_have_text("2", timeout=10_000)
+    expected = Game.from_dict(before.to_dict())
+    for direction in QUEUED:
+        expected.move(direction)
+    expect(page.locator("#moves")).to_have_text(str(expected.moves), timeout=10_000)
     expect(page.locator("#message")).to_have_text("")
-    before.move(direction)
-    assert stored_game(app, page.context).to_dict() == before.to_dict()
+    sent = list(dict.fromkeys(moves_sent(page)[1:]))  # each move once, retries folded
+    assert sent == [f"direction={direction}&seq={seq}"
+                    for seq, direction in enumerate(QUEUED, start=2)]
+    assert stored_game(app, page.context).to_dict() == expected.to_dict()

@@ -1,41 +1,136 @@
-"""The solver in the page: a hint shows a direction; auto-play plays until a key stops it."""
+"""The solver in the page: a hint ranks the legal moves and marks the game assisted (the best score
+without help stays where it was); auto-play starts and stops with Shift+A, the button or any key.
+
+Auto-play waits between moves with setTimeout, so these tests run the page on Playwright's fake
+clock, paused: a timer fires only when the test moves the clock on, and "no more moves" is
+checked by moving the clock well past the next move's time, not by waiting and hoping."""
+
+from datetime import datetime
 
 import pytest
+from page_posts import posts_sent, record_posts
 from playwright.sync_api import Page, expect
+
 
 pytestmark = pytest.mark.browser
 
+#: Legal moves: left, right (the 1024s) and down (the last column); up changes nothing.
+HINTED = [[1024, 1024, 2, 4], [4, 2, 8, 16], [2, 8, 16, 32], [8, 16, 32, 0]]
+CLOCK_START = datetime(2026, 1, 1, 12, 0, 0)
+#: Well past auto-play's slowest pause between moves (1 move per second).
+LONG_AFTER_MS = 10_000
 
-def test_hint_shows_a_direction_and_marks_the_game_assisted(page: Page, server):
-    page.goto(server.url)
+
+def test_hint_ranks_the_legal_moves_and_marks_the_game_assisted(page: Page, open_game):
+    open_game(page, HINTED, seed=1)
     page.locator("#hint-button").click()
     arrow = page.locator("#hint-arrow[data-direction]")
     expect(arrow).to_have_count(1)
-    assert arrow.get_attribute("data-direction") in ("up", "down", "left", "right")
-    expect(page.locator("#hint-values li").first).to_be_visible()
+    ranked = page.locator("#hint-values li")
+    expect(ranked).to_have_count(3)
+    listed = [ranked.nth(index).get_attribute("data-direction") for index in range(3)]
+    assert sorted(listed) == ["down", "left", "right"]
+    assert arrow.get_attribute("data-direction") == listed[0]
     expect(page.locator("#assisted")).to_be_visible()
     page.keyboard.press("ArrowLeft")  # a move clears the hint
     expect(page.locator("#hint-arrow[data-direction]")).to_have_count(0)
 
 
-def test_shift_h_asks_for_a_hint(page: Page, server):
-    page.goto(server.url)
-    page.keyboard.press("Shift+H")
+def test_shift_h_asks_for_a_hint(page: Page, open_game):
+    open_game(page, HINTED, seed=1)
+    with page.expect_response("**/hint"):
+        page.keyboard.press("Shift+H")
     expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)
 
 
-def test_autoplay_plays_moves_and_stops_on_a_key_press(page: Page, server):
-    page.goto(server.url)
-    page.locator("#autoplay-speed").fill("10")
-    page.locator("#autoplay-button").click()
+def test_a_hinted_game_leaves_the_best_score_without_help_alone(page: Page, open_game):
+    open_game(page, [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    page.keyboard.press("ArrowLeft")  # 2 + 2: 4 points, without help
+    expect(page.locator("#best-unassisted")).to_have_text("4")
+    page.locator("#hint-button").click()
+    expect(page.locator("#assisted")).to_be_visible()
+    page.keyboard.press("ArrowUp")  # 4 + 4: 8 more points, in an assisted game
+    expect(page.locator("#score")).to_have_text("12")
+    expect(page.locator("#best")).to_have_text("12")
+    expect(page.locator("#best-unassisted")).to_have_text("4")
+    remembered = page.evaluate("() => [localStorage.getItem('best'), localStorage.getItem('best_unassisted')]")
+    assert remembered == ["12", "4"]
+    cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}
+    assert (cookies["best"], cookies["best_unassisted"]) == ("12", "4")
+    page.reload()
+    expect(page.locator("#best-unassisted")).to_have_text("4")
+    expect(page.locator("#best")).to_have_text("12")
+
+
+def open_on_a_paused_clock(page: Page, open_game, rows=None, seed=None) -> None:
+    """Open the game with its requests recorded and its timers on a paused fake clock."""
+    record_posts(page)
+    page.clock.install(time=CLOCK_START)
+    open_game(page, rows, seed)
+    page.clock.pause_at(CLOCK_START.replace(hour=13))
+
+
+def start_autoplay(page: Page, start) -> None:
+    """Start auto-play with start() and wait until its first hint is shown: auto-play is then
+    waiting for its timer to play it."""
+    start()
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "true")
-    page.wait_for_function("() => Number(document.getElementById('moves').textContent) >= 3")
-    page.keyboard.press("x")
+    expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)
+
+
+def play_one_autoplay_move(page: Page, start) -> None:
+    """Start auto-play with start(), let it make one move and ask for the next hint; it is then
+    waiting for its timer to play that hint."""
+    start_autoplay(page, start)
+    page.clock.run_for(1000)  # the pause before the move
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)  # the next hint, shown
+
+
+def assert_sent_nothing_more(page: Page, sent=("/hint", "/move", "/hint")) -> None:
+    """Run the clock far past the next move's time: the page sent what auto-play had sent so far
+    (the positive control: the recorder sees auto-play's requests) and nothing more."""
+    page.clock.run_for(LONG_AFTER_MS)
+    posts = posts_sent(page)
+    assert [post.split(" ")[0] for post in posts] == list(sent), posts
+    assert posts[1].endswith("seq=1")
+    expect(page.locator("#moves")).to_have_text("1")
+
+
+@pytest.mark.parametrize("stop_key", ["Shift+A", "x"])
+def test_shift_a_starts_auto_play_and_shift_a_or_any_key_stops_it(page: Page, open_game,
+                                                                   stop_key):
+    open_on_a_paused_clock(page, open_game)
+    play_one_autoplay_move(page, lambda: page.keyboard.press("Shift+A"))
+    page.keyboard.press(stop_key)
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
-    page.wait_for_timeout(400)  # a request already in flight may still land
-    moves = page.locator("#moves").inner_text()
-    page.wait_for_timeout(600)
-    assert page.locator("#moves").inner_text() == moves
+    assert_sent_nothing_more(page)
+
+
+def test_the_auto_play_button_starts_and_stops_it(page: Page, open_game):
+    open_on_a_paused_clock(page, open_game)
+    button = page.locator("#autoplay-button")
+    play_one_autoplay_move(page, button.click)
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "false")
+    assert_sent_nothing_more(page)
+
+
+def test_an_answer_arriving_after_the_stop_starts_nothing(page: Page, open_game):
+    open_on_a_paused_clock(page, open_game)
+    start_autoplay(page, lambda: page.keyboard.press("Shift+A"))
+    held = []
+    page.route("**/move", lambda route: held.append(route))  # held until released
+    page.clock.run_for(1000)  # the pause before the move
+    page.keyboard.press("x")  # stop while the move is on its way
+    expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    expect(page.locator("#moves")).to_have_text("1")
+    assert_sent_nothing_more(page, sent=("/hint", "/move"))
 
 
 ONLY_WINNING_MOVES = [[1024, 1024, 2, 4], [2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64]]
@@ -45,8 +140,9 @@ ONLY_LOSING_MOVES = [[128, 16, 4, 128], [64, 128, 64, 16], [128, 32, 8, 4], [8, 
 @pytest.mark.parametrize("rows, overlay", [(ONLY_WINNING_MOVES, ".overlay-won"),
                                            (ONLY_LOSING_MOVES, ".overlay-over")])
 def test_autoplay_stops_at_the_win_banner_and_at_game_over(page: Page, open_game, rows, overlay):
-    open_game(page, rows, seed=5)
-    page.locator("#autoplay-button").click()
+    open_on_a_paused_clock(page, open_game, rows, seed=5)
+    start_autoplay(page, page.locator("#autoplay-button").click)
+    page.clock.run_for(1000)  # the pause before the move
     expect(page.locator(overlay)).to_be_visible()
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
-    expect(page.locator("#moves")).to_have_text("1")
+    assert_sent_nothing_more(page, sent=("/hint", "/move"))

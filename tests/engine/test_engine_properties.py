@@ -13,6 +13,7 @@ from reference_2048 import (
     playable_boards,
     reference_slide,
     rotate_clockwise,
+    stuck_boards,
 )
 
 directions = st.sampled_from(engine.DIRECTIONS)
@@ -59,12 +60,13 @@ def test_a_move_is_legal_exactly_when_it_changes_the_board(rows, direction):
     assert game.move(direction) == changes
 
 
-@given(st.one_of(playable_boards, full_boards))
+@given(st.one_of(playable_boards, full_boards, stuck_boards))
 def test_game_over_exactly_when_no_move_is_legal(rows):
     game = Game.from_rows(rows, seed=0)
     full = all(value for row in rows for value in row)
-    assert game.over == (game.legal_moves() == ())
-    assert game.over == (full and not neighbours_equal(rows))
+    stuck = all(reference_slide(rows, direction)[0] == rows for direction in engine.DIRECTIONS)
+    assert game.over == stuck == (full and not neighbours_equal(rows))
+    assert (game.status == engine.Status.OVER) == stuck
 
 
 @given(boards, directions)

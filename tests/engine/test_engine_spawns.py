@@ -2,7 +2,10 @@
 
 import math
 
+import pytest
+
 from engine import Game, rng
+from reference_2048 import splitmix64, spawn_from_draw
 
 EMPTY = (0, 0, 0, 0)
 DRAWS = 40_000
@@ -50,3 +53,33 @@ def test_a_spawn_only_lands_on_an_empty_cell():
 def test_same_seed_same_spawns():
     assert Game.new(seed=99).rows == Game.new(seed=99).rows
     assert len({Game.new(seed=seed).rows for seed in range(50)}) > 40
+
+
+# The first outputs of splitmix64 started at 0, as published with the generator (Steele, Lea and
+# Flood, 2014; Vigna's splitmix64.c, which seeds the xoshiro generators with them).
+PUBLISHED_FROM_SEED_0 = (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC)
+
+
+def test_the_reference_generator_gives_the_published_values():
+    draws = splitmix64(0)
+    assert tuple(next(draws) for _ in PUBLISHED_FROM_SEED_0) == PUBLISHED_FROM_SEED_0
+
+
+def test_the_first_spawns_of_seed_0_are_the_published_draws():
+    # 0xE220A839 / 2**32 = 0.883: the 15th of 16 cells; 0x6E789E6A: 0.431, the 7th
+    assert [rng.spawn_choice(0, counter, 16) for counter in range(4)] == [
+        (14, 1), (6, 1), (0, 1), (15, 1)
+    ]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, 2**63, 2**64 - 1])
+def test_every_spawn_is_the_next_splitmix64_draw(seed):
+    draws = splitmix64(seed)
+    seen = set()
+    for counter in range(300):
+        draw = next(draws)
+        for empty_count in (1, 2, 7, 16):
+            index, value = spawn_from_draw(draw, empty_count)
+            assert rng.spawn_choice(seed, counter, empty_count) == (index, value.bit_length() - 1)
+            seen.add(value)
+    assert seen == {2, 4}  # both a 2 and a 4 were among the checked draws

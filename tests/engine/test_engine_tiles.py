@@ -83,12 +83,16 @@ def test_refused_move_leaves_the_tiles_as_they_were():
 def test_every_move_accounts_for_every_tile(rows, direction, seed):
     game = Game.from_rows(rows, seed=seed)
     before = {(t.row, t.col): t for t in game.tiles}
+    slid, _ = engine.slide(rows, direction)
     if not game.move(direction):
         return
-    used = []
+    used, new = [], []
     for tile in game.tiles:
         if tile.is_new:
-            assert (tile.row, tile.col) not in before or tile.value in (2, 4)
+            # the spawn: on a cell the slide left empty, with no past
+            assert slid[tile.row][tile.col] == 0 and tile.value in (2, 4)
+            assert tile.previous is None and tile.merged_from is None
+            new.append(tile)
         elif tile.merged_from:
             for parent in tile.merged_from:
                 origin = before[parent.previous]
@@ -102,6 +106,7 @@ def test_every_move_accounts_for_every_tile(rows, direction, seed):
             used.append(tile.previous)
     # every tile before the move is accounted for exactly once: nothing merges twice
     assert sorted(used) == sorted(before)
+    assert len(new) == 1
     ids = [tile.id for tile in game.tiles]
     assert len(set(ids)) == len(ids)
 

@@ -1,4 +1,4 @@
-"""Fixtures for the scale-out tests: apps on either session store, and a real Redis."""
+"""Fixtures for the scale-out tests: apps on either store, and a real Redis."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ def redis_url(redis_server: RedisServer) -> str:
 
 
 @pytest.fixture
-def file_app(tmp_path: Path) -> Flask:
-    return build_app(tmp_path / "instance", SESSION_BACKEND="filesystem", **UNLIMITED)
+def sqlite_app(tmp_path: Path) -> Flask:
+    return build_app(tmp_path / "instance", SESSION_BACKEND="sqlite", **UNLIMITED)
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def redis_app(tmp_path: Path, redis_url: str) -> Flask:
                      **UNLIMITED)
 
 
-@pytest.fixture(params=["filesystem", pytest.param("redis", marks=pytest.mark.redis)])
+@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
 def any_app(request: pytest.FixtureRequest) -> Flask:
-    """The app on each session store in turn."""
-    return request.getfixturevalue("redis_app" if request.param == "redis" else "file_app")
+    """The app on each store in turn."""
+    return request.getfixturevalue(f"{request.param}_app")

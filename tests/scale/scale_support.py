@@ -13,11 +13,12 @@ from engine import Game
 from webapp import create_app
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+GAME_ID = re.compile(r'data-game="([^"]+)"')
 STRONG_SECRET = "scale-tests-" + "0123456789abcdef" * 3
 #: Limits no test reaches: test_scale_security checks the real ones; elsewhere they would only
 #: get in the way of hammering one game.
 UNLIMITED = {"MOVE_RATE_LIMIT": "100000/second", "SOLVER_RATE_LIMIT": "100000/second",
-             "PAGE_RATE_LIMIT": "100000/second"}
+             "SOLVER_ADDRESS_RATE_LIMIT": "100000/second", "PAGE_RATE_LIMIT": "100000/second"}
 
 
 def build_app(instance: Path, **config: object) -> Flask:
@@ -35,16 +36,18 @@ def build_app(instance: Path, **config: object) -> Flask:
 
 
 class Player:
-    """One browser: loads the page, then posts intents with its CSRF token, as the page does."""
+    """One browser tab: loads the page (or joins another tab's session), then posts intents
+    with its CSRF token and the id of the game it shows, as the page does."""
 
-    def __init__(self, client: FlaskClient, sid: str | None = None, token: str | None = None):
+    def __init__(self, client: FlaskClient, joining: Player | None = None) -> None:
         self.client = client
-        if sid is None:
+        if joining is None:
             page = client.get("/")
-            token = CSRF_META.search(page.text).group(1)
+            self.token = CSRF_META.search(page.text).group(1)
+            self.game = GAME_ID.search(page.text).group(1)
         else:
-            client.set_cookie(client.application.config["SESSION_COOKIE_NAME"], sid)
-        self.token = token
+            client.set_cookie(client.application.config["SESSION_COOKIE_NAME"], joining.sid)
+            self.token, self.game = joining.token, joining.game
 
     @property
     def sid(self) -> str:
@@ -52,26 +55,37 @@ class Player:
 
     def tab_on(self, app: Flask) -> Player:
         """Another browser tab of this player, possibly served by another app instance."""
-        return Player(app.test_client(), sid=self.sid, token=self.token)
+        return Player(app.test_client(), joining=self)
 
     def post(self, path: str, **form: str) -> TestResponse:
-        return self.client.post(path, data=form, headers={"X-CSRFToken": self.token})
+        form.setdefault("game", self.game)
+        answer = self.client.post(path, data=form, headers={"X-CSRFToken": self.token})
+        self.game = answer.headers.get("X-Game", self.game)
+        return answer
 
     def move(self, direction: str, seq: int) -> TestResponse:
         return self.post("/move", direction=direction, seq=str(seq))
 
 
 def stored(app: Flask, sid: str) -> dict | None:
-    """The session as the app's store holds it (None when there is none)."""
+    """The session's current game as plain values (position, seq, assisted, id), or None."""
     interface = app.session_interface
-    return interface._retrieve_session_data(interface._get_store_id(sid))
+    data = interface._retrieve_session_data(interface._get_store_id(sid)) or {}
+    record = app.extensions["games"].get(data["game"]) if "game" in data else None
+    if record is None:
+        return None
+    return {"game": record.game.to_dict(), "seq": record.seq, "assisted": record.assisted,
+            "id": record.id}
 
 
-def store(app: Flask, sid: str, data: dict) -> None:
-    """Put data in the app's store as the session sid (to set up positions no route creates)."""
+def store(app: Flask, sid: str, game: Game) -> None:
+    """Put `game` in place of the session's current game (positions no route creates)."""
     interface = app.session_interface
-    opened = interface.session_class(data, sid=sid)
-    interface._upsert_session(app.permanent_session_lifetime, opened, interface._get_store_id(sid))
+    data = interface._retrieve_session_data(interface._get_store_id(sid))
+    games = app.extensions["games"]
+    record = games.get(data["game"])
+    record.game = game
+    assert games.replace(record)
 
 
 def stored_game(app: Flask, sid: str) -> Game:

@@ -29,10 +29,10 @@ def test_a_generated_secret_is_accepted():
     assert check_secret(GOOD_SECRET) == GOOD_SECRET
 
 
-def test_production_defaults_to_secure_cookies_and_the_file_store():
+def test_production_defaults_to_secure_cookies_and_the_embedded_database():
     settings = production_settings({"SECRET_KEY": GOOD_SECRET})
     assert settings["SESSION_COOKIE_SECURE"] is True
-    assert settings["SESSION_BACKEND"] == "filesystem"
+    assert settings["SESSION_BACKEND"] == "sqlite"
     plain_http = production_settings({"SECRET_KEY": GOOD_SECRET, "SESSION_COOKIE_SECURE": "0"})
     assert plain_http["SESSION_COOKIE_SECURE"] is False
 
@@ -47,7 +47,7 @@ def test_redis_url_selects_the_redis_store():
     ({"SESSION_BACKEND": "redis"}, "needs REDIS_URL"),
     ({"SESSION_BACKEND": "memcached"}, "must be one of"),
     ({"REDIS_TIMEOUT": "soon"}, "must be a number"),
-    ({"SESSION_LOCK_WAIT": "0"}, "must be positive"),
+    ({"SQLITE_BUSY_TIMEOUT": "0"}, "must be positive"),
     ({"SESSION_COOKIE_SECURE": "maybe"}, "SESSION_COOKIE_SECURE must be on or off"),
 ])
 def test_unusable_settings_are_refused(environ, complaint):
@@ -57,7 +57,7 @@ def test_unusable_settings_are_refused(environ, complaint):
 
 def test_the_production_app_has_no_benchmark_route(monkeypatch, tmp_path):
     monkeypatch.setenv("SECRET_KEY", GOOD_SECRET)
-    monkeypatch.setenv("SESSION_FILE_DIR", str(tmp_path / "sessions"))
+    monkeypatch.setenv("SQLITE_PATH", str(tmp_path / "games.sqlite3"))
     monkeypatch.setenv("SOLVER_WARM_UP", "0")
     app = create_production_app()
     assert all(not rule.rule.startswith("/bench") for rule in app.url_map.iter_rules())

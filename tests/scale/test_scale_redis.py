@@ -1,10 +1,9 @@
-"""Sessions in a real Redis: shared by app instances, expiring on schedule, surviving an outage."""
+"""Games in a real Redis: shared by app instances, expiring on schedule, surviving an outage."""
 
 from __future__ import annotations
 
 import os
 import signal
-import time
 
 import pytest
 import redis
@@ -36,35 +35,34 @@ def test_two_app_instances_on_one_redis_serve_one_game(tmp_path, redis_url):
     assert f'id="moves" class="score-value">{expected.moves}<' in tab.client.get("/").text
 
 
-def test_a_session_expires_after_its_lifetime_without_play(redis_app, redis_url):
+def test_a_game_and_its_session_live_an_hour_until_played_then_their_lifetime(redis_app,
+                                                                              redis_url):
+    client = redis.Redis.from_url(redis_url)
     player = Player(redis_app.test_client())
-    player.move("left", 1)
-    ttl = redis.Redis.from_url(redis_url).ttl(f"session:{player.sid}")
+    game_key, session_key = f"game:{player.game}", f"session:{player.sid}"
+    assert 3590 <= client.ttl(game_key) <= 3600 and 3590 <= client.ttl(session_key) <= 3600
     lifetime = redis_app.config["PERMANENT_SESSION_LIFETIME"].total_seconds()
-    assert lifetime - 5 <= ttl <= lifetime
+    client.expire(game_key, 100)  # as if the player had paused for a long time
+    assert player.move(legal_move(redis_app, player.sid), 1).status_code == 200
+    assert lifetime - 10 <= client.ttl(game_key) <= lifetime  # the move pushed it
+    assert lifetime - 10 <= client.ttl(session_key) <= lifetime
 
 
-def test_a_request_whose_lock_expired_is_not_written(redis_app, redis_url, monkeypatch):
-    """A request slower than the lock's lifetime lost its lock to the next request: its write
-    is refused (503, the page retries) instead of overwriting the newer game."""
+def test_a_write_based_on_an_old_version_is_refused(redis_app):
+    """Two requests read the same version; the second write loses and must re-read."""
     player = Player(redis_app.test_client())
-    before = stored(redis_app, player.sid)
-    locks = redis_app.session_interface.locks
-    acquire = locks.acquire
-
-    def acquire_then_lose(name):
-        held = acquire(name)
-        redis.Redis.from_url(redis_url).set(held.key, "another request")
-        return held
-
-    monkeypatch.setattr(locks, "acquire", acquire_then_lose)
-    answer = player.move(legal_move(redis_app, player.sid), 1)
-    assert answer.status_code == 503
-    assert stored(redis_app, player.sid) == before
+    games = redis_app.extensions["games"]
+    first, second = games.get(player.game), games.get(player.game)
+    first.seq = 1
+    assert games.replace(first) is True
+    second.seq = 7
+    assert games.replace(second) is False
+    assert games.get(player.game).seq == 1
 
 
 def test_redis_killed_and_restarted_mid_game(tmp_path):
-    """While Redis is down every request is a fast 503 and nothing is lost; afterwards the
+    """While Redis is down every request is a 503 and nothing is lost (how fast the 503 comes is
+    measured by bench/store_faults.py); afterwards the
     page's retry of the same move is applied, once, to the same game."""
     with RedisServer() as server:
         app = build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
@@ -76,9 +74,7 @@ def test_redis_killed_and_restarted_mid_game(tmp_path):
         server.stop()
 
         for _ in range(3):
-            started = time.monotonic()
             answer = player.move(direction, 2)
-            assert time.monotonic() - started < 1.0
             assert answer.status_code == 503
             assert answer.headers["Retry-After"] == "1"
             assert "reach the game server, retrying" in answer.text
@@ -94,28 +90,25 @@ def test_redis_killed_and_restarted_mid_game(tmp_path):
         assert stored(app, player.sid)["game"] == replay(before["game"], [direction]).to_dict()
 
 
-def test_a_hung_redis_is_a_503_within_a_second_then_play_resumes(tmp_path):
+def test_a_hung_redis_is_a_503_within_a_second_then_play_resumes_at_once(tmp_path):
     """A Redis that accepts connections but never answers (stopped with SIGSTOP): the short
-    socket timeout, with production's default, turns it into a quick 503. Commands sent
-    meanwhile run when it wakes up, so a lock taken for a request that already gave up stays
-    until its TTL runs out; the page's retries get through after that."""
+    socket timeout, with production's default, turns it into a 503 (bench/store_faults.py times it). A write sent
+    meanwhile may still run when it wakes up; with no locks to go stale the very next move
+    after it resumes is served, and the move sent during the hang is applied once at most."""
     with RedisServer() as server:
         app = build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url,
-                        REDIS_TIMEOUT=0.25, SESSION_LOCK_TTL=1.0, SESSION_LOCK_WAIT=0.2)
+                        REDIS_TIMEOUT=0.25)
         player = Player(app.test_client())
+        start = stored(app, player.sid)["game"]
         direction = legal_move(app, player.sid)
         os.kill(server.process.pid, signal.SIGSTOP)
         try:
-            started = time.monotonic()
             assert player.move(direction, 1).status_code == 503
-            assert time.monotonic() - started < 1.0
         finally:
             os.kill(server.process.pid, signal.SIGCONT)
-        retries = 0
-        while (answer := player.move(direction, 1)).status_code == 503 and retries < 10:
-            retries += 1
-            time.sleep(0.2)
-        assert answer.headers["X-Seq"] == "1"
+        answer = player.move(direction, 1)
+        assert answer.status_code == 200 and answer.headers["X-Seq"] == "1"
+        assert stored(app, player.sid)["game"] == replay(start, [direction]).to_dict()
 
 
 def test_the_app_starts_while_redis_is_down_and_serves_once_it_is_up(tmp_path):

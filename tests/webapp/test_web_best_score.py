@@ -1,7 +1,10 @@
 """Best scores come from the browser's cookies and are only shown when they are sane integers."""
 
+import re
+
 import pytest
 
+from engine import Game
 from webapp.game.best_score import MAX_PLAUSIBLE_SCORE, parse_score
 
 
@@ -21,3 +24,22 @@ def test_page_renders_the_cookie_best_and_ignores_garbage(client):
     assert '<span id="best" class="score-value">1234</span>' in page
     assert '<span id="best-unassisted">0</span>' in page
     assert "<script>" not in page.split('id="best-unassisted"')[1][:40]
+
+
+def shown_bests(html: str) -> tuple[str, str]:
+    best = re.search(r'<span id="best" class="score-value">(\d+)</span>', html).group(1)
+    unassisted = re.search(r'<span id="best-unassisted">(\d+)</span>', html).group(1)
+    return best, unassisted
+
+
+def test_a_hinted_game_raises_the_best_score_but_not_the_best_without_help(player, store):
+    """The remembered bests are 10; a game at 100 raises both until a hint is asked for."""
+    player.client.set_cookie("best", "10")
+    player.client.set_cookie("best_unassisted", "10")
+    rows = [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]
+    store.update(store.sid_of(player.client), game=Game.from_rows(rows, score=100, seed=3).to_dict())
+    assert shown_bests(player.client.get("/").text) == ("100", "100")
+    assert shown_bests(player.post("/hint").text) == ("100", "10")
+    assert shown_bests(player.move("left").text) == ("104", "10")  # 2 + 2 merged: 4 points
+    assert shown_bests(player.client.get("/").text) == ("104", "10")
+    assert shown_bests(player.post("/new").text) == ("10", "10")  # a fresh, unassisted game

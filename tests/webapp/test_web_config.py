@@ -1,14 +1,15 @@
 """Configuration: the generated development secret, and environment overrides."""
 
 import pytest
+from limits import parse_many
 
 from webapp import create_app
-from webapp.config import SECRET_FILE_NAME
+from webapp.config import SECRET_FILE_NAME, settings_from
 
 
 @pytest.fixture
 def app_without_secret(tmp_path):
-    """Build an app on tmp_path the way `python -m webapp` would, with no secret configured."""
+    """Build an app on tmp_path the way `make run` does, with no secret configured."""
     return lambda: create_app({"INSTANCE_PATH": str(tmp_path), "SOLVER_WARM_UP": False})
 
 
@@ -29,3 +30,22 @@ def test_environment_sets_the_secret_and_the_session_lifetime(tmp_path, app_with
     assert app.secret_key == "from-the-environment"
     assert app.permanent_session_lifetime.days == 7
     assert not (tmp_path / SECRET_FILE_NAME).exists()
+
+
+HELD_KEY_PER_SECOND = 30  # a key held down repeats about this fast
+AUTO_PLAY_PER_SECOND = 10  # auto-play's top speed: a hint and a move ten times a second
+FLOOD_PER_SECOND = 1000
+
+
+def sustains(limit: str, per_second: float) -> bool:
+    """Whether requests at `per_second`, kept up forever, stay within every window of `limit`."""
+    return all(item.amount >= per_second * item.get_expiry() for item in parse_many(limit))
+
+
+def test_the_default_budgets_let_a_held_key_and_auto_play_through_but_not_a_flood():
+    defaults = settings_from({})
+    assert sustains(defaults["MOVE_RATE_LIMIT"], HELD_KEY_PER_SECOND)
+    for hints in ("SOLVER_RATE_LIMIT", "SOLVER_ADDRESS_RATE_LIMIT"):
+        assert sustains(defaults[hints], AUTO_PLAY_PER_SECOND)
+    for budget in ("MOVE_RATE_LIMIT", "SOLVER_RATE_LIMIT", "SOLVER_ADDRESS_RATE_LIMIT"):
+        assert not sustains(defaults[budget], FLOOD_PER_SECOND)

@@ -14,14 +14,25 @@ def test_page_carries_the_bindings_as_a_data_block(client):
 
 
 def test_every_move_has_arrow_wasd_and_vim_keys():
-    for keys, intent in ((("ArrowUp", "w", "k"), "up"), (("ArrowDown", "s", "j"), "down"),
-                         (("ArrowLeft", "a", "h"), "left"), (("ArrowRight", "d", "l"), "right")):
+    for keys, intent in ((("ArrowUp", "KeyW", "KeyK"), "up"),
+                         (("ArrowDown", "KeyS", "KeyJ"), "down"),
+                         (("ArrowLeft", "KeyA", "KeyH"), "left"),
+                         (("ArrowRight", "KeyD", "KeyL"), "right")):
         assert all(controls.KEYS[key] == intent for key in keys)
 
 
-def test_reference_table_lists_every_intent():
-    labels = [label for label, _keys, _gestures in controls.reference_table()]
-    assert len(labels) == len(controls.INTENT_LABELS)
+def test_reference_table_lists_every_intent_with_its_keys_and_gestures(app):
+    with app.test_request_context():
+        table = [(label, [cap.caps for cap in caps], gestures)
+                 for label, caps, gestures in controls.reference_table()]
+    assert table == [
+        ("Move up", [("↑",), ("W",), ("K",)], ["swipe-up"]),
+        ("Move down", [("↓",), ("S",), ("J",)], ["swipe-down"]),
+        ("Move left", [("←",), ("A",), ("H",)], ["swipe-left"]),
+        ("Move right", [("→",), ("D",), ("L",)], ["swipe-right"]),
+        ("Show a hint", [("Shift", "H")], []),
+        ("Start or stop auto-play", [("Shift", "A")], []),
+    ]
 
 
 def test_every_engine_direction_has_its_arrow_and_name_in_order():

@@ -1,9 +1,10 @@
 """The game's controls, defined once: the page's script and the rules page both read them.
 
-Keys are matched by ``KeyboardEvent.key``. Lower-case letters move (WASD and vim's hjkl); the
-capital letters (Shift+H, Shift+A) ask for a hint and toggle auto-play, so they never clash with
-the ``h`` and ``a`` moves. The four directions are the engine's; here they get the arrow and the
-name a player sees, wherever a direction is shown (hint, example boards, announcements).
+Keys are matched by ``KeyboardEvent.code``, the physical key, so Caps Lock, the keyboard layout
+and an input method change nothing. Letters move (WASD and vim's hjkl, with or without Shift);
+only Shift+H and Shift+A ask for a hint and toggle auto-play, so they never clash with the ``h``
+and ``a`` moves. The four directions are the engine's; here they get the arrow and the name a
+player sees, wherever a direction is shown (hint, example boards, announcements).
 """
 
 from dataclasses import dataclass
@@ -29,13 +30,15 @@ SHOWN_DIRECTIONS: dict[str, ShownDirection] = {
     "right": ShownDirection("→", lazy_gettext("right")),
 }
 
+#: Key (``KeyboardEvent.code``, with ``Shift+`` when the key counts only with Shift held) -> intent.
 KEYS: dict[str, str] = {
     "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
-    "w": "up", "s": "down", "a": "left", "d": "right",
-    "k": "up", "j": "down", "h": "left", "l": "right",
-    "H": "hint",
-    "A": "autoplay",
+    "KeyW": "up", "KeyS": "down", "KeyA": "left", "KeyD": "right",
+    "KeyK": "up", "KeyJ": "down", "KeyH": "left", "KeyL": "right",
+    "Shift+KeyH": "hint",
+    "Shift+KeyA": "autoplay",
 }
+SHIFT = "Shift+"
 
 GESTURES: dict[str, str] = {
     "swipe-up": "up", "swipe-down": "down", "swipe-left": "left", "swipe-right": "right",
@@ -58,17 +61,37 @@ def client_data() -> dict:
     return {
         "directions": list(DIRECTIONS),
         "keys": KEYS,
+        "shiftPrefix": SHIFT,
         "gestures": GESTURES,
         "swipeMinDistance": SWIPE_MIN_DISTANCE_PX,
     }
 
 
-def reference_table() -> list[tuple[str, list[str], list[str]]]:
-    """Rows of (label, keys, gestures) for a human-readable controls table."""
+@dataclass(frozen=True)
+class KeyCap:
+    """A binding as printed on the keyboard: ``Shift+KeyH`` is the caps ``("Shift", "H")``."""
+
+    binding: str
+    caps: tuple[str, ...]
+
+
+def key_cap(binding: str) -> KeyCap:
+    """The caps a player presses for a binding of KEYS."""
+    shifted = binding.startswith(SHIFT)
+    code = binding.removeprefix(SHIFT)
+    if code.startswith("Arrow"):  # an arrow key shows the arrow of the direction it moves
+        cap = SHOWN_DIRECTIONS[KEYS[code]].arrow
+    else:
+        cap = code.removeprefix("Key")
+    return KeyCap(binding, ("Shift", cap) if shifted else (cap,))
+
+
+def reference_table() -> list[tuple[str, list[KeyCap], list[str]]]:
+    """Rows of (label, key caps, gestures) for a human-readable controls table."""
     return [
         (
             str(label),
-            [key for key, bound in KEYS.items() if bound == intent],
+            [key_cap(key) for key, bound in KEYS.items() if bound == intent],
             [gesture for gesture, bound in GESTURES.items() if bound == intent],
         )
         for intent, label in INTENT_LABELS.items()

@@ -5,6 +5,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import BadRequest
 
 from engine import DIRECTIONS
+from webapp.store.records import is_game_id
 
 MAX_SEQ_DIGITS = 12
 
@@ -27,3 +28,11 @@ def seq(form: MultiDict) -> int:
     if not (value.isascii() and value.isdigit() and len(value) <= MAX_SEQ_DIGITS):
         raise InvalidIntent(_("Missing or invalid move number."))
     return int(value)
+
+
+def game_id(form: MultiDict) -> str:
+    """The id of the game the page shows (which the request is about)."""
+    value = form.get("game")
+    if not is_game_id(value):
+        raise InvalidIntent(_("Missing or invalid game."))
+    return value

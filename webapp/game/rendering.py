@@ -1,52 +1,73 @@
-"""Turning a stored game into the page or the fragment the page swaps in."""
+"""Turning a game record into the page or the fragment the page swaps in."""
 
 from flask import render_template, request
+from flask_babel import lazy_gettext
+from flask_wtf.csrf import generate_csrf
 
 from webapp.game import controls
 from webapp.game.best_score import best_scores
-from webapp.game.stored_game import StoredGame
+from webapp.store.records import GameRecord
 
-SEQ_HEADER = "X-Seq"
+#: Headers every game answer carries: the game the page now shows and its last move number.
+GAME_HEADER, SEQ_HEADER, TOKEN_HEADER = "X-Game", "X-Seq", "X-CSRF-Token"
+
+LOST = lazy_gettext("Your previous game is no longer on the server, so a new one has started.")
+REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 
 
-def game_context(stored: StoredGame, event: str, direction: str | None = None) -> dict:
+def game_context(record: GameRecord, event: str, direction: str | None = None) -> dict:
     """Everything the game templates show. ``event`` names what just happened
     (loaded, moved, blocked, new, kept-playing, repeated, hinted)."""
-    game = stored.game
+    game = record.game
     return {
+        "record": record,
         "game": game,
-        "seq": stored.seq,
-        "assisted": stored.assisted,
-        "best": best_scores(request, game.score, stored.assisted),
+        "seq": record.seq,
+        "assisted": record.assisted,
+        "best": best_scores(request, game.score, record.assisted),
         "event": event,
         "direction": direction,
     }
 
 
-def render_page(stored: StoredGame) -> str:
-    """The whole game page."""
+def _headers(record: GameRecord) -> dict[str, str]:
+    return {GAME_HEADER: record.id, SEQ_HEADER: str(record.seq)}
+
+
+def render_page(record: GameRecord, lost: bool = False) -> str:
+    """The whole game page (saying so when the browser's previous game was lost)."""
     return render_template(
-        "game.html", controls=controls.client_data(), **game_context(stored, "loaded")
+        "game.html", controls=controls.client_data(), message=LOST if lost else None,
+        **game_context(record, "loaded"),
     )
 
 
 def render_update(
-    stored: StoredGame, event: str, direction: str | None = None
+    record: GameRecord, event: str, direction: str | None = None
 ) -> tuple[str, dict[str, str]]:
-    """The fragment answering a move, a new game or keep playing. The ``X-Seq`` header tells the
-    page the last applied move number, so it keeps counting from the server's."""
-    body = render_template("partials/update.html", **game_context(stored, event, direction))
-    return body, {SEQ_HEADER: str(stored.seq)}
+    """The fragment answering a move, a new game or keep playing; its headers tell the page
+    which game it shows and the last applied move number, which it counts on from."""
+    body = render_template("partials/update.html", **game_context(record, event, direction))
+    return body, _headers(record)
 
 
-def render_hint(stored: StoredGame, values: dict[str, float]) -> str:
+def render_state(record: GameRecord, lost: bool, replaced: bool) -> tuple[str, dict[str, str]]:
+    """The fragment that resets a page to the current game, with a fresh CSRF token."""
+    message = LOST if lost else REPLACED if replaced else None
+    body = render_template("partials/update.html", message=message,
+                           **game_context(record, "loaded"))
+    return body, {**_headers(record), TOKEN_HEADER: generate_csrf(), "Cache-Control": "no-store"}
+
+
+def render_hint(record: GameRecord, values: dict[str, float]) -> tuple[str, dict[str, str]]:
     """The fragment showing the solver's choice and, for each other legal direction, how far
     its value falls behind (raw values carry a large offset and mean little to a player)."""
     ranked = sorted(values.items(), key=lambda item: item[1], reverse=True)
     best = ranked[0][1] if ranked else 0.0
-    return render_template(
+    body = render_template(
         "partials/hint.html",
         recommended=ranked[0][0] if ranked else None,
         ranked=[(name, best - value) for name, value in ranked],
-        **game_context(stored, "hinted"),
+        **game_context(record, "hinted"),
     )
+    return body, _headers(record)

@@ -1,13 +1,14 @@
-"""The game's routes: read the intent, ask the engine, store the game, render a fragment.
-Each route declares its rate limit (``webapp.limits``) beside it."""
+"""The game's routes: read the intent, apply it to the game through the store, render a
+fragment. Each route declares its rate limit (``webapp.limits``) beside it."""
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app, request, session
 from flask.typing import ResponseReturnValue
 
 from engine import Status, solver
-from webapp.game import intents, stored_game
+from webapp.game import current, intents, play
 from webapp.game.controls import SHOWN_DIRECTIONS
-from webapp.game.rendering import render_hint, render_page, render_update
+from webapp.game.rendering import render_hint, render_page, render_state, render_update
+from webapp.i18n import LANG_RULE
 from webapp.limits import game_budget, page_budget, solver_budget
 
 bp = Blueprint("game", __name__)
@@ -18,9 +19,27 @@ bp.add_app_template_global(SHOWN_DIRECTIONS, "directions")
 @page_budget
 def index() -> str:
     """The page with the player's current game (a new one when there is none)."""
-    stored = stored_game.load()
-    stored_game.save(stored)
-    return render_page(stored)
+    record, lost = current.current()
+    return render_page(record, lost)
+
+
+@bp.get("/state")
+@page_budget
+def state() -> ResponseReturnValue:
+    """The current game and a fresh CSRF token, for a page whose game or token the server no
+    longer knows (``?game=`` names the game that page showed)."""
+    record, lost = current.current()
+    shown = request.args.get("game")
+    moved_on = shown is not None and shown != record.id
+    replaced = moved_on and shown in session.get("games", [])
+    return render_state(record, lost=lost or (moved_on and not replaced), replaced=replaced)
+
+
+@bp.get(f"/{LANG_RULE}/")
+def index_in_language(lang: str) -> str:
+    """The same page in the language the URL names (the locale selector reads the prefix).
+    It draws on the page budget of ``index``, which it serves."""
+    return index()
 
 
 @bp.post("/move")
@@ -29,32 +48,27 @@ def move() -> ResponseReturnValue:
     """Apply one move, unless this move number was already applied (a retried request)."""
     direction = intents.direction(request.form)
     seq = intents.seq(request.form)
-    stored = stored_game.load()
-    if seq <= stored.seq:
-        return render_update(stored, "repeated")
-    moved = stored.game.move(direction)
-    stored.seq = seq
-    stored_game.save(stored)
-    return render_update(stored, "moved" if moved else "blocked", direction)
+    record = current.for_page(intents.game_id(request.form))
+    record, event = current.change(record, play.move(direction, seq))
+    return render_update(record, event, direction)
 
 
 @bp.post("/new")
 @game_budget
 def new_game() -> ResponseReturnValue:
-    """Replace the current game with a new one."""
-    stored = stored_game.start_new(stored_game.load())
-    stored_game.save(stored)
-    return render_update(stored, "new")
+    """Start a new game, under a fresh session id (an id planted by someone else never lasts)."""
+    record = current.start()
+    current_app.session_interface.regenerate(session)
+    return render_update(record, "new")
 
 
 @bp.post("/keep-playing")
 @game_budget
 def keep_playing() -> ResponseReturnValue:
     """Close the win banner and go on with the same board."""
-    stored = stored_game.load()
-    stored.game.keep_playing()
-    stored_game.save(stored)
-    return render_update(stored, "kept-playing")
+    record = current.for_page(intents.game_id(request.form))
+    record, event = current.change(record, play.keep_playing)
+    return render_update(record, event)
 
 
 @bp.post("/hint")
@@ -62,11 +76,10 @@ def keep_playing() -> ResponseReturnValue:
 def hint() -> ResponseReturnValue:
     """The solver's value for each legal direction, and the one it recommends.
     Asking marks the game as assisted."""
-    stored = stored_game.load()
+    record = current.for_page(intents.game_id(request.form))
     values: dict[str, float] = {}
-    if stored.game.status == Status.PLAYING:
-        values = solver.evaluate_moves(stored.game.rows, current_app.config["SOLVER_SETTING"])
+    if record.game.status == Status.PLAYING:
+        values = solver.evaluate_moves(record.game.rows, current_app.config["SOLVER_SETTING"])
     if values:
-        stored.assisted = True
-        stored_game.save(stored)
-    return render_hint(stored, values)
+        record, _event = current.change(record, play.assisted)
+    return render_hint(record, values)

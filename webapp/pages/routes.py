@@ -8,21 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, redirect, render_template, url_for
+from werkzeug.wrappers import Response
 
 from engine.scoring import merge_points
 from engine.solver import SETTINGS as SOLVER_SETTINGS
 from webapp.game import controls
-from webapp.i18n import LANGUAGES
-from webapp.pages import board_examples
+from webapp.i18n import LANG_RULE, current_language
+from webapp.pages import app_shell, board_examples
 from webapp.pages.strength_chart import strength_chart
 from webapp.pages.strength_report import load_strength_report
 from webapp.pages.tile_ladder import tile_ladder
 
-LANG_RULE = f"<any({', '.join(LANGUAGES)}):lang>"
+PAGES = ("rules", "strategy", "solver")
 
 bp = Blueprint("pages", __name__)
 bp.add_app_template_global(merge_points, "merge_points")
+bp.register_blueprint(app_shell.bp)
 
 
 def _render(lang: str, page: str, **context: Any) -> str:
@@ -56,3 +58,12 @@ def solver(lang: str) -> str:
     return _render(
         lang, "solver", report=report, chart=chart, solver_settings=tuple(SOLVER_SETTINGS.values())
     )
+
+
+@bp.get(f"/<any({', '.join(PAGES)}):page>")
+def in_readers_language(page: str) -> Response:
+    """A page asked for without a language: the same page in the reader's (their remembered
+    choice, else their browser's)."""
+    response = redirect(url_for(f"pages.{page}", lang=current_language()))
+    response.vary.update(("Cookie", "Accept-Language"))
+    return response

@@ -1,27 +1,52 @@
-"""The store: where players' games are kept between requests and visits.
+"""The store: where games are kept between requests and visits.
 
-Server-side sessions (Flask-Session) on one of two backends (``backends``): a file store under
-the instance folder (the embedded default, one host) or Redis (``SESSION_BACKEND=redis``, any
-number of processes and hosts). Either way each game is locked for the length of a request
-(``locks``, ``locked_session``) and a store fault becomes a 503 with nothing written
-(``errors``). Sessions are permanent with a sliding expiry: every request that stores the game
-pushes the cookie and the stored entry ``SESSION_LIFETIME_DAYS`` further; requests that leave
-the session alone (static files) do not write it. The file store holds up to
-``SESSION_STORE_MAX_ENTRIES`` games (``file_cache``).
+Each game is a record (``records``) with an unguessable id: the position to resume from, its
+whole history, and the bookkeeping around it; the browser's session (Flask-Session, ``sessions``)
+holds only which game is its current one and the ids of its earlier games. Two backends offer
+both: SQLite in the instance folder, the embedded default for one host (``sqlite_db``,
+``sqlite_games``, ``sqlite_sessions``), and Redis for many processes and hosts
+(``SESSION_BACKEND=redis``: ``redis_games``, ``redis_sessions``). Writes are compare-and-set on
+a version, so there are no locks to go stale; what is kept and what goes first is
+``retention``; a fault is a 503 with nothing written (``errors``).
 """
 
-from flask import Flask
+from __future__ import annotations
 
-from webapp.store.backends import build_session_interface
-from webapp.store.locked_session import install_locked_sessions
+from pathlib import Path
+
+from flask import Flask, current_app
+
+from webapp.store.games import GameStore
+from webapp.store.redis_client import redis_client
+from webapp.store.redis_games import RedisGames
+from webapp.store.redis_sessions import RedisSessions
+from webapp.store.retention import Retention
+from webapp.store.sessions import install_sessions
+from webapp.store.sqlite_db import Database
+from webapp.store.sqlite_games import SqliteGames
+from webapp.store.sqlite_sessions import SqliteSessions
+
+DATABASE_FILE_NAME = "games.sqlite3"
 
 
 def init_store(app: Flask) -> None:
-    """Attach the server-side session store configured in ``app.config``."""
-    app.config.update(
-        SESSION_PERMANENT=True,
-        SESSION_REFRESH_EACH_REQUEST=False,
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-    )
-    install_locked_sessions(app, build_session_interface(app))
+    """Attach the configured store: the games (``games()``) and the session interface."""
+    config = app.config
+    config.update(SESSION_PERMANENT=True, SESSION_REFRESH_EACH_REQUEST=False,
+                  SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+    retention = Retention(played_lifetime=config["SESSION_LIFETIME_DAYS"] * 86400.0,
+                          max_entries=config["SESSION_STORE_MAX_ENTRIES"])
+    if config["SESSION_BACKEND"] == "redis":
+        client = redis_client(config["REDIS_URL"], config["REDIS_TIMEOUT"])
+        app.extensions["games"] = RedisGames(client, retention)
+        install_sessions(app, RedisSessions(app, client, retention))
+        return
+    path = Path(config.get("SQLITE_PATH") or Path(app.instance_path) / DATABASE_FILE_NAME)
+    database = Database(path, busy_timeout=config["SQLITE_BUSY_TIMEOUT"])
+    app.extensions["games"] = SqliteGames(database, retention)
+    install_sessions(app, SqliteSessions(app, database, retention))
+
+
+def games() -> GameStore:
+    """The current app's game store."""
+    return current_app.extensions["games"]

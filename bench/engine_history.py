@@ -1,0 +1,120 @@
+"""What a game's history costs: stored bytes, undo, replay, loading, and a walk over every move.
+
+    python bench/engine_history.py              # the stored 20,000-move game (bench/long_game.py)
+    python bench/engine_history.py --every 1000 # the same with another checkpoint spacing
+
+Figures are CPU time of this process (time.process_time) per call, over many calls at move
+numbers spread across whole checkpoint intervals, so the slowest phase is always included:
+- bytes of the position and its history as the store would hold them (compact JSON, and the
+  msgpack that Flask-Session writes), for the first 500 moves and for all 20,000;
+- `undo()` on a game loaded at each of those move numbers (the load is not timed), and a whole
+  request that undoes: load both dicts, undo, write both back;
+- `Game.replay` of a position in the middle of the game;
+- `History.from_dict` with `Game.from_dict`, which a request pays on every move, and
+  `game.history.to_dict()`, which it pays to save;
+- `History.walk` over all the moves, against replaying them from the start in the Game loop.
+"""
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import msgspec
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import long_game  # noqa: E402
+from engine import Game, History  # noqa: E402
+from engine import history as history_module  # noqa: E402
+
+
+def cpu_ms(call, *args):
+    """(milliseconds of CPU the call took, its result)."""
+    start = time.process_time()
+    result = call(*args)
+    return (time.process_time() - start) * 1000, result
+
+
+def stored_bytes(game):
+    """(compact JSON bytes, msgpack bytes) of the position and the history together."""
+    stored = {"game": game.to_dict(), "history": game.history.to_dict()}
+    return len(json.dumps(stored, separators=(",", ":"))), len(msgspec.msgpack.encode(stored))
+
+
+def spread(last, count):
+    """`count` move numbers spread evenly over the two checkpoint intervals ending at `last`."""
+    first = max(1, last - 2 * history_module.CHECKPOINT_EVERY)
+    return [first + (last - first) * index // (count - 1) for index in range(count)]
+
+
+def summary(times):
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return f"p50 {statistics.median(ordered):7.2f} ms   p99 {p99:7.2f} ms   max {ordered[-1]:7.2f} ms"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=300, help="timed calls per measure")
+    parser.add_argument("--game", type=Path, default=long_game.STORED)
+    parser.add_argument("--every", type=int, help="moves between checkpoints (default: the engine's)")
+    options = parser.parse_args()
+    samples = options.samples
+    if options.every:
+        history_module.CHECKPOINT_EVERY = options.every  # read when a game starts recording
+
+    loading_ms, game = cpu_ms(long_game.load, options.game)  # play every move from the start
+    history = game.history
+    count = len(history)
+    saved = {}  # move number -> (position, history) as a request would find them
+    for moves in spread(count, samples):
+        replayed = Game.replay(history, moves)
+        saved[moves] = (replayed.to_dict(), replayed.history.to_dict())
+    print(f"game: {count:,} moves, largest tile {max(map(max, game.rows))}, score {game.score:,}; "
+          f"a checkpoint every {history_module.CHECKPOINT_EVERY} moves")
+    print(f"playing all {count:,} moves from the start through Game: {loading_ms:.0f} ms")
+
+    print("\nstored bytes (position + history)   compact JSON   msgpack")
+    for moves in (500, count):
+        json_bytes, msgpack_bytes = stored_bytes(Game.replay(history, moves))
+        print(f"  after {moves:>6,} moves {'':16}{json_bytes:>10,}{msgpack_bytes:>10,}")
+
+    undo_times, request_times = [], []
+    for position, history_dict in saved.values():
+        loaded = Game.from_dict(position, history_dict)
+        undo_times.append(cpu_ms(loaded.undo)[0])
+
+        def request():
+            game = Game.from_dict(position, History.from_dict(history_dict))
+            game.undo()
+            return game.to_dict(), game.history.to_dict()
+
+        request_times.append(cpu_ms(request)[0])
+    print(f"\nundo() at {samples} move numbers from {min(saved):,} to {max(saved):,}")
+    print(f"  undo alone                          {summary(undo_times)}")
+    print(f"  load, undo, save (a whole request)  {summary(request_times)}")
+
+    middle = spread(count // 2, samples)
+    replay_times = [cpu_ms(Game.replay, history, moves)[0] for moves in middle]
+    print(f"\nGame.replay(history, n), n from {middle[0]:,} to {middle[-1]:,}")
+    print(f"  {'':36}{summary(replay_times)}")
+
+    position, history_dict = saved[max(saved)]
+    load_times = [
+        cpu_ms(lambda: Game.from_dict(position, History.from_dict(history_dict)))[0]
+        for _ in range(samples)
+    ]
+    save_times = [cpu_ms(lambda: game.history.to_dict())[0] for _ in range(samples)]
+    print(f"\nat move {max(saved):,}")
+    print(f"  History.from_dict + Game.from_dict  {summary(load_times)}")
+    print(f"  game.history.to_dict()              {summary(save_times)}")
+
+    walk_ms, steps = cpu_ms(lambda: sum(1 for _ in history.walk()))
+    print(f"\nwalk over all {steps:,} moves: {walk_ms:.0f} ms ({walk_ms * 1000 / steps:.1f} us a move)")
+
+
+if __name__ == "__main__":
+    main()

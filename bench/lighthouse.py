@@ -1,0 +1,122 @@
+"""Lighthouse scores of every page in every language, on a phone and on a desktop.
+
+    make lighthouse                      # installs the pinned Lighthouse, then runs this
+    python bench/lighthouse.py [--only /pl/rules] [--form-factor mobile]
+
+Serves the production app with gunicorn (gunicorn.conf.py, 2 workers) on a free loopback port,
+then runs Lighthouse (bench/lighthouse/node_modules, pinned in its package.json) against Debian's
+Chromium (CHROME_PATH, default /usr/bin/chromium) for the game and the rules, strategy and solver
+pages in each language. Prints the four category scores per page and form factor, then every
+audit that kept a category below 100. About 10 s a page; exits 1 unless every score is 100.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from redis_server import free_port
+from server_load import wait_until_serving
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from webapp.i18n import LANGUAGES  # noqa: E402
+
+LIGHTHOUSE = Path(__file__).resolve().parent / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+FORM_FACTORS = ("mobile", "desktop")
+CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu"
+PAGES = [f"/{lang}/{page}" for lang in LANGUAGES for page in ("", "rules", "strategy", "solver")]
+
+
+@contextmanager
+def production_server() -> Iterator[str]:
+    """The production app under gunicorn on a free port; yields its base URL."""
+    port = free_port()
+    with tempfile.TemporaryDirectory() as scratch:
+        env = {
+            **os.environ,
+            "BIND": f"127.0.0.1:{port}",
+            "WEB_CONCURRENCY": "2",
+            "SECRET_KEY": secrets.token_hex(32),
+            "SESSION_COOKIE_SECURE": "0",
+            "SESSION_FILE_DIR": f"{scratch}/sessions",
+            "PAGE_RATE_LIMIT": "100000/minute",
+        }
+        log = Path(scratch) / "gunicorn.log"
+        with log.open("w") as errors:
+            server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
+                                      cwd=ROOT, env=env, stderr=errors)
+        try:
+            wait_until_serving(port, server, log)
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+
+
+def audit(url: str, form_factor: str) -> dict:
+    """Lighthouse's report (as parsed JSON) for one page and form factor."""
+    command = [str(LIGHTHOUSE), url, "--output=json", "--output-path=stdout", "--quiet",
+               f"--chrome-flags={CHROME_FLAGS}", f"--only-categories={','.join(CATEGORIES)}"]
+    if form_factor == "desktop":
+        command.append("--preset=desktop")
+    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)
+
+
+def scores(report: dict) -> dict[str, int]:
+    """Category -> score out of 100."""
+    return {name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES}
+
+
+def shortfalls(report: dict) -> list[str]:
+    """The weighted audits that did not pass, with the elements they name."""
+    found = []
+    for name in CATEGORIES:
+        for ref in report["categories"][name]["auditRefs"]:
+            result = report["audits"][ref["id"]]
+            if ref["weight"] and result["score"] is not None and result["score"] < 1:
+                items = (result.get("details") or {}).get("items") or []
+                where = [item.get("node", {}).get("snippet", "") for item in items[:3]]
+                found.append(f"{name}: {ref['id']} ({result['score']}) {' '.join(where)}".strip())
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", action="append", help="a page path (repeatable)")
+    parser.add_argument("--form-factor", choices=FORM_FACTORS, action="append")
+    args = parser.parse_args()
+    if not LIGHTHOUSE.exists():
+        sys.exit("Lighthouse is not installed: run `make lighthouse` (npm ci in bench/lighthouse)")
+    pages, form_factors = args.only or PAGES, args.form_factor or FORM_FACTORS
+    print(f"| page | form factor | {' | '.join(CATEGORIES)} |")
+    print(f"|---|---|{'---|' * len(CATEGORIES)}")
+    problems, perfect = [], True
+    with production_server() as base:
+        for path in pages:
+            for form_factor in form_factors:
+                report = audit(base + path, form_factor)
+                got = scores(report)
+                perfect &= all(score == 100 for score in got.values())
+                print(f"| {path} | {form_factor} | {' | '.join(str(got[n]) for n in CATEGORIES)} |",
+                      flush=True)
+                problems += [f"{path} {form_factor} {line}" for line in shortfalls(report)]
+    for line in problems:
+        print(line)
+    return 0 if perfect else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,266 @@
+"""A game's moves from its start: what undo, a replay viewer and a review of every position use.
+
+A `History` is an immutable value: the position before the first move, the directions played
+in order, and a checkpoint every `checkpoint_every` moves, so that any position of the game is
+at most that many moves of replay away from one it knows. A `Recording` is the same thing
+still being written: the part of a `Game` that records its moves.
+
+The saved form is a dict of plain JSON types:
+
+    {"version": 2, "start": {...}, "count": 1234, "moves": "4T5R...",
+     "checkpoint_every": 1000, "checkpoints": "AQhAAAAE..."}
+
+`start` is the saved position before the first move (see `saved_state`), `count` the number of
+moves, `moves` the moves at 2 bits each. `checkpoints` holds checkpoint i, the game after move
+(i + 1) * checkpoint_every: its board, score, next tile id and the ids of its tiles (both
+packed as `history_codec` describes). The rest of a checkpoint follows from the start and the
+move number: the seed, the moves and spawns made (one spawn a move), `won` (a tile of 2048 or
+more is on the board).
+
+`History.from_dict` refuses with ValueError anything malformed: not a dict, missing or extra
+keys, another version, a start that does not load, a count that is not a non-negative int,
+moves or checkpoints that are not base64 written the standard way, one byte too many or too
+few for the count, unused bits set, a spacing that is not a positive int, the wrong number of
+checkpoints, a checkpoint whose board, score or ids a saved position could not have, or one
+that cannot follow the one before (see `check_follows`). Nothing is replayed: a history whose
+moves are not legal is found out by the replay, which raises ValueError at the first move the
+game refuses.
+"""
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import NamedTuple, Optional, Union
+
+from engine import saved_state, validation
+from engine.board import Board, max_exponent, tile_sum
+from engine.directions import DIRECTIONS
+from engine.history_codec import (
+    Checkpoint,
+    decode_checkpoints,
+    decode_moves,
+    encode_checkpoints,
+    encode_moves,
+)
+from engine.saved_state import SavedState
+from engine.tiles import IdsMark
+from engine.validation import WIN_EXPONENT
+
+VERSION = 2  # 1 (checkpoints as lists of ints, one every 500 moves) was never released
+#: Moves between two checkpoints: an undo or a replay plays at most this many moves.
+CHECKPOINT_EVERY = 1000
+CODES = {direction: code for code, direction in enumerate(DIRECTIONS)}
+_KEYS = frozenset({"version", "start", "count", "moves", "checkpoint_every", "checkpoints"})
+
+
+class LaterCheckpoint(NamedTuple):
+    """A checkpoint of a game in play, whose tile ids the ledger works out when first read
+    (so that playing on without looking at ids never pays for them)."""
+
+    board: Board
+    score: int
+    ids: IdsMark
+
+    def resolved(self) -> Checkpoint:
+        cell_ids, next_id = self.ids.value()
+        return Checkpoint(self.board, self.score, next_id, cell_ids)
+
+
+class Step(NamedTuple):
+    """One move of a game as `History.walk` gives it: the rows before it, and its direction."""
+
+    rows: tuple[tuple[int, ...], ...]
+    direction: str
+
+
+class History:
+    """The moves of one game from its start, an immutable value.
+
+    `Game.history` makes one and `History.from_dict` reads one back; `Game.replay` and
+    `Game.from_dict` take one.
+    """
+
+    __slots__ = ("_start", "_codes", "_checkpoints", "_every")
+
+    def __init__(
+        self, start: SavedState, codes: bytes, checkpoints: tuple[Checkpoint, ...], every: int
+    ) -> None:
+        self._start = start
+        self._codes = codes  # one direction code a byte
+        self._checkpoints = checkpoints
+        self._every = every
+
+    @property
+    def start(self) -> dict:
+        """The saved form (`Game.to_dict()`) of the position before the first move."""
+        return saved_state.dump(self._start)
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def directions(self) -> tuple[str, ...]:
+        """The directions played, in order."""
+        return tuple(DIRECTIONS[code] for code in self._codes)
+
+    def walk(self) -> Iterator[Step]:
+        """Each move in order with the rows before it, all from one replay of the game;
+        ValueError at the first move the game refuses."""
+        from engine.game import walk  # Game plays the moves, and is built on this module
+
+        return walk(self)
+
+    def to_dict(self) -> dict:
+        """The history as a dict of plain JSON types (see the module's docstring)."""
+        return {
+            "version": VERSION,
+            "start": self.start,
+            "count": len(self._codes),
+            "moves": encode_moves(self._codes),
+            "checkpoint_every": self._every,
+            "checkpoints": encode_checkpoints(self._checkpoints),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> "History":
+        """The history saved by `to_dict`; ValueError if `data` is not a well-formed one."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a history is a dict, not {type(data).__name__}")
+        keys = set(data)
+        if keys != _KEYS:
+            raise ValueError(
+                f"history keys: missing {sorted(map(str, _KEYS - keys))}, "
+                f"unexpected {sorted(map(str, keys - _KEYS))}"
+            )
+        version = validation.integer(data["version"], "version")
+        if version != VERSION:
+            raise ValueError(f"unknown history version {version}")
+        start = saved_state.load(data["start"])
+        count = validation.count(data["count"], "count")
+        codes = decode_moves(data["moves"], count)
+        every = validation.count(data["checkpoint_every"], "checkpoint_every")
+        if not every:
+            raise ValueError("checkpoint_every must be positive")
+        checkpoints = decode_checkpoints(data["checkpoints"], count // every)
+        earlier = start
+        for index, checkpoint in enumerate(checkpoints):
+            later = _position_after(start, (index + 1) * every, checkpoint)
+            check_follows(earlier, later, every)
+            earlier = later
+        return cls(start, codes, checkpoints, every)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, History):
+            return NotImplemented
+        return (self._start, self._codes, self._checkpoints, self._every) == (
+            other._start, other._codes, other._checkpoints, other._every
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._start.board, self._start.seed, self._codes))
+
+    def __repr__(self) -> str:
+        return f"<History {len(self._codes)} moves from seed {self._start.seed}>"
+
+
+class Recording:
+    """A history being written: what a `Game` keeps as it plays, and freezes into a History.
+
+    `codes` holds one direction code a byte, `checkpoints` the Checkpoint (or LaterCheckpoint)
+    after each multiple of `every` moves; the game appends to both.
+    """
+
+    __slots__ = ("start", "codes", "checkpoints", "every")
+
+    def __init__(
+        self,
+        start: SavedState,
+        codes: bytes = b"",
+        checkpoints: Sequence[Union[Checkpoint, LaterCheckpoint]] = (),
+        every: Optional[int] = None,
+    ) -> None:
+        self.start = start
+        self.codes = bytearray(codes)
+        self.checkpoints = list(checkpoints)
+        self.every = CHECKPOINT_EVERY if every is None else every
+
+    @classmethod
+    def of(cls, history: History) -> "Recording":
+        """A recording that goes on from the end of `history`."""
+        return cls(history._start, history._codes, history._checkpoints, history._every)
+
+    @classmethod
+    def continuing(cls, history: History, position: SavedState) -> "Recording":
+        """The recording of a game now at `position` whose moves so far are `history`;
+        ValueError if the two disagree in anything that can be seen without a replay."""
+        start, count = history._start, len(history._codes)
+        if position.seed != start.seed:
+            raise ValueError("the position and its history have different seeds")
+        if position.moves != start.moves + count or position.spawns != start.spawns + count:
+            raise ValueError(f"the position's move or spawn count does not follow {count} moves")
+        recorded = len(history._checkpoints) * history._every
+        latest = (
+            _position_after(start, recorded, history._checkpoints[-1]) if recorded else start
+        )
+        check_follows(latest, position, count - recorded)
+        return cls.of(history)
+
+    def freeze(self) -> History:
+        """The moves recorded so far, as a History."""
+        checkpoints = tuple(map(self.checkpoint, range(len(self.checkpoints))))
+        return History(self.start, bytes(self.codes), checkpoints, self.every)
+
+    def checkpoint(self, index: int) -> Checkpoint:
+        """Checkpoint `index`, its ids worked out if they were not yet."""
+        checkpoint = self.checkpoints[index]
+        if isinstance(checkpoint, LaterCheckpoint):
+            checkpoint = self.checkpoints[index] = checkpoint.resolved()
+        return checkpoint
+
+    def resume_point(self, moves: int) -> tuple[SavedState, int]:
+        """Where a replay to the game after `moves` moves begins: the start, or the last
+        checkpoint before the last of those moves; and how many moves that one stands for."""
+        played = (moves - 1) // self.every * self.every if moves else 0
+        if not played:
+            return self.start, 0
+        checkpoint = self.checkpoint(played // self.every - 1)
+        return _position_after(self.start, played, checkpoint), played
+
+    def prefix(self, moves: int) -> "Recording":
+        """A recording of the first `moves` moves only."""
+        return Recording(
+            self.start, self.codes[:moves], self.checkpoints[: moves // self.every], self.every
+        )
+
+    def directions(self, first: int, stop: int) -> list[str]:
+        """The directions of moves first + 1 to stop."""
+        return [DIRECTIONS[code] for code in self.codes[first:stop]]
+
+
+def check_follows(earlier: SavedState, later: SavedState, moves: int) -> None:
+    """ValueError if `later` cannot be the game `moves` moves after `earlier`, as far as that
+    shows without a replay: the same tiles and score after no move; otherwise a score not
+    lower, at least one new tile id a move, a tile sum grown by 2 to 4 a move (merges keep it,
+    each spawn adds a 2 or a 4), and a largest tile not smaller."""
+    if not moves:
+        if (earlier.board, earlier.ids, earlier.next_id, earlier.score) != (
+            later.board, later.ids, later.next_id, later.score
+        ):
+            raise ValueError("a position after no move must be the one before it")
+        return
+    if later.score < earlier.score:
+        raise ValueError("the score cannot go down")
+    if later.next_id < earlier.next_id + moves:
+        raise ValueError("every move gives its new tile an id")
+    if not 2 * moves <= tile_sum(later.board) - tile_sum(earlier.board) <= 4 * moves:
+        raise ValueError("every move adds a 2 or a 4 to the tiles")
+    if max_exponent(later.board) < max_exponent(earlier.board):
+        raise ValueError("the largest tile cannot shrink")
+
+
+def _position_after(start: SavedState, moves: int, checkpoint: Checkpoint) -> SavedState:
+    """The game `moves` moves after `start`, at its checkpoint. Its last_points is not kept and
+    reads 0: a replay from a checkpoint plays at least one move, which sets it."""
+    board, score, next_id, ids = checkpoint
+    return SavedState(
+        board=board, ids=list(ids), next_id=next_id, seed=start.seed,
+        spawns=start.spawns + moves, score=score, moves=start.moves + moves,
+        won=max_exponent(board) >= WIN_EXPONENT, awaiting_choice=False, last_points=0,
+    )

@@ -1,0 +1,26 @@
+"""What several browser tests read off the page: the board it shows, when its animation is done."""
+
+from playwright.sync_api import Page, expect
+
+
+def shown_board(page: Page) -> list[list[int]]:
+    """The board the page shows, from its current (not leaving) tiles."""
+    return page.evaluate("""() => {
+        const rows = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]];
+        for (const tile of document.querySelectorAll('#board .tile:not([data-leaving])')) {
+            rows[Number(tile.dataset.row)][Number(tile.dataset.col)] = Number(tile.dataset.value);
+        }
+        return rows;
+    }""")
+
+
+def settle(page: Page) -> None:
+    """Wait until the last move's animation has ended: only current tiles remain."""
+    expect(page.locator("#board .tile[data-leaving]")).to_have_count(0)
+
+
+def phone_device(playwright) -> dict:
+    """Context options of a phone (Pixel 7: touch, 412 px wide)."""
+    device = dict(playwright.devices["Pixel 7"])
+    device.pop("default_browser_type", None)
+    return device

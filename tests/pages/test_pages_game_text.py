@@ -1,0 +1,54 @@
+"""Text the game page shows and speaks, in every language: the hint's list, the board's label,
+the scores' note; no separator is hard-wired English."""
+
+import pytest
+from flask_babel import force_locale
+from pages_html import parse
+from pages_site import LANGUAGES
+
+from engine import Game
+from webapp.game.rendering import render_hint
+from webapp.store.records import GameRecord
+
+# A tie with the best (up), a loss that rounds to nothing (down), a real loss (right).
+VALUES = {"left": 5_000.0, "up": 5_000.0, "down": 4_999.6, "right": 4_321.2}
+TIE = {"en": "as good as the best", "pl": "równie dobry", "ja": "最善手と同等"}
+
+
+def hint_items(app, lang: str) -> dict[str, str]:
+    with app.test_request_context("/hint", method="POST"), force_locale(lang):
+        fragment, _headers = render_hint(GameRecord.start(Game.new(seed=1)), VALUES)
+    return {li.attrs["data-direction"]: li.text
+            for li in parse(fragment).find("div", "hint-values").find_all("li")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_hint_never_shows_minus_zero_and_shows_ties_as_equal(app, lang):
+    items = hint_items(app, lang)
+    assert not any(text.endswith("−0") for text in items.values()), items
+    assert items["up"].endswith(TIE[lang]) and items["down"].endswith(TIE[lang])
+    assert items["right"].endswith("−679")
+
+
+def test_hint_separators_are_the_languages_own(app):
+    assert hint_items(app, "en")["right"] == "right: −679"
+    assert hint_items(app, "ja")["right"] == "右：−679"
+
+
+BOARD_START = {"en": "Board. Row 1: ", "pl": "Plansza. Rząd 1: ", "ja": "盤面。1段目："}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_board_label_reads_row_by_row_in_the_language(client, lang):
+    label = parse(client.get(f"/{lang}/").text).find("div", "board").attrs["aria-label"]
+    assert label.startswith(BOARD_START[lang])
+    assert label.count({"ja": "段目", "pl": "Rząd", "en": "Row"}[lang]) == 4
+    if lang == "ja":
+        assert not any(mark in label for mark in (", ", ". ", ": ", ",", "."))
+        assert label.count("、") == 12 and label.endswith("。")
+
+
+def test_scores_note_has_no_space_after_a_japanese_colon(client):
+    note = parse(client.get("/ja/").text).find("p", "score-note")
+    assert note.text.startswith("補助なしのベスト：0")
+    assert note.find("span").attrs["id"] == "best-unassisted"

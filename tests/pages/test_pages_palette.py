@@ -1,0 +1,97 @@
+"""The colours the stylesheets set keep text readable (WCAG's 4.5:1) in the light and the dark
+theme: page text, labels, links, buttons, messages, banners, and every tile's number."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from webapp.pages import app_shell
+
+CSS = Path(__file__).resolve().parents[2] / "static" / "css"
+DARK = "@media (prefers-color-scheme: dark)"
+#: (text, background) custom properties that the stylesheets put together.
+PAIRS = [
+    ("ink", "page"), ("ink", "panel"), ("muted", "page"), ("muted", "panel"),
+    ("accent", "page"), ("accent", "panel"), ("accent-ink", "accent"), ("alert-ink", "alert"),
+]
+#: (text, translucent veil) of the overlays, seen over the board's frame and its empty cells.
+VEILS = [("ink", "veil"), ("won-ink", "won-veil")]
+
+
+def root_properties(css: str, theme: str) -> dict[str, str]:
+    """Custom properties set on :root, in the light theme or with the dark theme's overrides."""
+    dark_at = css.find(DARK)
+    light, dark = (css[:dark_at], css[dark_at:]) if dark_at >= 0 else (css, "")
+    found = {}
+    for part in (light, dark) if theme == "dark" else (light,):
+        for block in re.findall(r":root\s*{([^}]*)}", part):
+            found.update(re.findall(r"--([\w-]+):\s*([^;]+);", block))
+    return found
+
+
+def palette(theme: str) -> dict[str, str]:
+    found = {}
+    for name in ("base.css", "tiles.css", "game.css"):
+        found.update(root_properties((CSS / name).read_text(), theme))
+    return found
+
+
+def rgba(colour: str) -> tuple[float, float, float, float]:
+    """#rgb, #rrggbb or rgb(r g b / a) as 0-255 channels and an alpha."""
+    if colour.startswith("#"):
+        digits = colour[1:] if len(colour) == 7 else "".join(c * 2 for c in colour[1:])
+        return (*(int(digits[i:i + 2], 16) for i in (0, 2, 4)), 1.0)
+    r, g, b, a = re.fullmatch(r"rgb\((\d+) (\d+) (\d+) / ([\d.]+)\)", colour).groups()
+    return int(r), int(g), int(b), float(a)
+
+
+def over(top: str, bottom: str) -> tuple[float, float, float]:
+    *rgb, alpha = rgba(top)
+    return tuple(alpha * c + (1 - alpha) * b for c, b in zip(rgb, rgba(bottom)[:3]))
+
+
+def luminance(rgb) -> float:
+    linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4
+              for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a, b) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("text, background", PAIRS)
+def test_text_on_its_background(theme, text, background):
+    colours = palette(theme)
+    pair = (over(colours[text], "#000000"), over(colours[background], "#000000"))
+    assert contrast(*pair) >= 4.5, (theme, text, background, round(contrast(*pair), 2))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("text, veil", VEILS)
+def test_overlay_text_on_the_board(theme, text, veil):
+    colours = palette(theme)
+    for beneath in ("board-frame", "board-empty"):
+        seen = over(colours[veil], colours[beneath])
+        assert contrast(over(colours[text], "#000000"), seen) >= 4.5, (theme, text, beneath)
+
+
+def test_every_tile_number_on_its_tile():
+    css = (CSS / "tiles.css").read_text()
+    default_text = re.search(r"\.tile { background: #\w+; color: (#\w+); }", css).group(1)
+    dark_text_values = re.search(r"\.tile:is\(([^)]*)\) { color: (#\w+); }", css)
+    dark_values = set(re.findall(r'data-value="(\d+)"', dark_text_values.group(1)))
+    backgrounds = dict(re.findall(r'\.tile\[data-value="(\d+)"\] { background: (#\w+)', css))
+    assert list(map(int, backgrounds)) == [2 ** k for k in range(1, 18)]
+    for value, background in backgrounds.items():
+        text = dark_text_values.group(2) if value in dark_values else default_text
+        ratio = contrast(over(text, "#000000"), over(background, "#000000"))
+        assert ratio >= 4.5, (value, text, background, round(ratio, 2))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_installed_apps_colours_are_the_pages(theme):
+    assert palette(theme)["page"] == app_shell.THEME_COLOURS[theme]

@@ -1,0 +1,112 @@
+"""A database that cannot be written, and garbage in the store: a 503 or a fresh start,
+never a 500, nothing half-written, and play resumes by itself once the fault is gone."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+from contextlib import contextmanager
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from engine import Game
+
+FIELD_GARBAGE = {
+    "version": "'many'", "seq": "x'00ff'", "played": "'yes'", "assisted": "3.5",
+    "created": "'yesterday'", "last_played": "'soon'", "position": "'{'", "history": "'[1, 2]'",
+    "score": "'lots'",
+}
+
+
+@contextmanager
+def immutable(*paths: Path):
+    """The files cannot be changed, not even by root (chattr +i), until the block ends."""
+    subprocess.run(["chattr", "+i", *map(str, paths)], check=True)
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", *map(str, paths)], check=True)
+
+
+def database_files(app) -> list[Path]:
+    """The database and its write-ahead log (the shared-memory index stays writable: SQLite
+    maps it into memory, where a refused write would be a crash, not an error)."""
+    path = app.extensions["games"].database.path
+    return [file for file in (path, Path(f"{path}-wal")) if file.exists()]
+
+
+def test_a_database_that_cannot_be_written_is_a_503_then_play_resumes(app, player, store):
+    before = store.read(store.sid_of(player.client))
+    direction = Game.from_dict(before["game"]).legal_moves()[0]
+    with immutable(*database_files(app)):
+        answer = player.post("/move", direction=direction, seq="1")
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+        assert "reach the game server" in answer.text
+    assert store.read(store.sid_of(player.client)) == before  # nothing written
+    assert player.post("/move", direction=direction, seq="1").headers["X-Seq"] == "1"
+
+
+def test_a_full_database_is_a_503_that_changes_nothing_then_play_resumes(
+        make_web_app, make_player, session_store, tmp_path):
+    """New games fill the file's last free pages until a write needs one it may not have
+    (the request's connection may not grow the file): that request is a 503, and the player
+    keeps the session and the game they had. The failed connection is dropped, so the next
+    request, on a fresh one, goes through."""
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="100000/second")
+    player, store = make_player(app.test_client()), session_store(app)
+    connection = app.extensions["games"].database.connection()
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    connection.execute(f"PRAGMA max_page_count = {pages}")
+    for _ in range(200):
+        sid, before = store.sid_of(player.client), store.read(store.sid_of(player.client))
+        answer = player.post("/new")
+        if answer.status_code == 503:
+            break
+    assert answer.status_code == 503 and "reach the game server" in answer.text
+    assert store.sid_of(player.client) == sid and store.read(sid) == before
+    assert player.post("/new").status_code == 200
+    assert player.move("left").status_code == 200
+
+
+@pytest.mark.parametrize("column", FIELD_GARBAGE)
+def test_a_garbage_game_record_is_a_new_game_and_a_warning(app, player, store, caplog, column):
+    database = app.extensions["games"].database
+    with database.transaction() as connection:
+        connection.execute(f"UPDATE games SET {column} = {FIELD_GARBAGE[column]} WHERE id = ?",
+                           (player.game,))
+    with caplog.at_level(logging.WARNING, logger="webapp.store.sqlite_games"):
+        page = player.client.get("/")
+    assert page.status_code == 200
+    assert "does not read back" in caplog.text
+    assert "no longer on the server" in page.text
+    assert store.read(store.sid_of(player.client))["id"] != player.game
+
+
+SESSION_GARBAGE = {
+    "not msgpack": b"\xc1\xc1\xc1",
+    "a list": msgspec.msgpack.encode([1, 2]),
+    "a number": msgspec.msgpack.encode(7),
+    "token not a string": {"csrf_token": 12345},
+    "token a list": {"csrf_token": ["a"]},
+    "game id a number": {"game": 42},
+    "game id of nothing": {"game": "A" * 22},
+    "earlier games not ids": {"games": ["../x"]},
+    "played a string": {"played": "yes"},
+    "unknown keys": {"is_admin": True},
+}
+
+
+@pytest.mark.parametrize("garbage", SESSION_GARBAGE.values(), ids=SESSION_GARBAGE.keys())
+def test_a_garbage_session_is_a_fresh_start_never_a_500(app, player, store, garbage):
+    sid = store.sid_of(player.client)
+    data = store.session(sid)
+    raw = garbage if isinstance(garbage, bytes) else msgspec.msgpack.encode({**data, **garbage})
+    with app.extensions["games"].database.transaction() as connection:
+        connection.execute("UPDATE sessions SET data = ? WHERE id = ?", (raw, sid))
+    page = player.client.get("/")
+    assert page.status_code == 200
+    for path in ("/move", "/hint", "/keep-playing"):
+        answer = player.post(path, direction="left", seq="1")
+        assert answer.status_code in (200, 400, 409), (path, answer.status_code)

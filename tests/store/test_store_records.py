@@ -1,0 +1,82 @@
+"""A game record's stored form: it reads back exactly, and anything else is refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import Game
+from webapp.store.records import FIELD_TYPES, GameRecord, is_game_id, new_game_id
+
+
+def played_record() -> GameRecord:
+    game = Game.new(seed=5)
+    for direction in ("left", "up", "right", "down", "left"):
+        game.move(direction)
+    return GameRecord(new_game_id(), game, seq=7, assisted=True, played=True,
+                      created=1000.5, last_played=2000.25, version=3)
+
+
+def test_a_record_reads_back_from_its_fields_and_from_text_as_redis_keeps_it():
+    record = played_record()
+    fields = record.to_fields()
+    assert set(fields) == set(FIELD_TYPES)
+    as_text = {name: (("1" if value else "0") if isinstance(value, bool) else
+                      repr(value) if isinstance(value, float) else str(value)).encode()
+               for name, value in fields.items()}
+    for stored in (fields, as_text):
+        back = GameRecord.from_fields(stored)
+        assert back.to_fields() == fields
+        assert back.game.to_dict() == record.game.to_dict()
+        assert len(back.game.history) == 5
+
+
+def test_the_listing_fields_describe_the_game():
+    fields = played_record().to_fields()
+    game = played_record().game
+    assert (fields["score"], fields["moves"], fields["status"]) == (game.score, 5, "playing")
+    assert fields["best_tile"] == max(max(row) for row in game.rows)
+
+
+def test_game_ids_are_unguessable_and_url_safe():
+    made = {new_game_id() for _ in range(1000)}
+    assert len(made) == 1000 and all(is_game_id(game_id) for game_id in made)
+    assert not any(is_game_id(bad) for bad in ("", "x" * 21, "x" * 23, "a/" * 11, None, 7))
+
+
+def _with(**changes: object) -> dict:
+    return {**played_record().to_fields(), **changes}
+
+
+def _without(name: str) -> dict:
+    fields = played_record().to_fields()
+    del fields[name]
+    return fields
+
+
+GARBAGE = {
+    **{f"no {name}": _without(name) for name in FIELD_TYPES},
+    **{f"{name} is None": _with(**{name: None}) for name in FIELD_TYPES},
+    **{f"{name} is a list": _with(**{name: [1]}) for name in FIELD_TYPES},
+    "version is a bool": _with(version=True),
+    "seq is a float": _with(seq=1.5),
+    "seq is negative": _with(seq=-1),
+    "played is 2": _with(played=2),
+    "played is text": _with(played="yes"),
+    "created is NaN": _with(created=float("nan")),
+    "last_played is infinite": _with(last_played=float("inf")),
+    "id is not a game id": _with(id="../../etc/passwd"),
+    "position is not JSON": _with(position="{"),
+    "position is JSON of a list": _with(position="[]"),
+    "history is not JSON": _with(history="nope"),
+    "history is another game's": _with(history=json.dumps(Game.new(seed=1).history.to_dict())),
+    "position is bytes not UTF-8": _with(position=b"\xff\xfe"),
+    "seq is text not a number": _with(seq=b"seven"),
+}
+
+
+@pytest.mark.parametrize("fields", GARBAGE.values(), ids=GARBAGE.keys())
+def test_anything_else_is_refused_with_a_value_error(fields):
+    with pytest.raises(ValueError):
+        GameRecord.from_fields(fields)

@@ -1,0 +1,43 @@
+"""What each intent does to a game record, as functions `current.change` applies (and applies
+again after a conflicting write): each answers (what happened, whether the record changed)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from engine import Status
+from webapp.store.records import GameRecord
+
+Apply = Callable[[GameRecord], tuple[str, bool]]
+
+
+def move(direction: str, seq: int) -> Apply:
+    """Play `direction` as move number `seq`: "moved" or "blocked" (an illegal direction still
+    uses up its number); "repeated" for any other number than the next one (a retry, another
+    tab, a confused page), which changes nothing and tells the page the server's count."""
+    def apply(record: GameRecord) -> tuple[str, bool]:
+        if seq != record.seq + 1:
+            return "repeated", False
+        record.seq = seq
+        if not record.game.move(direction):
+            return "blocked", True
+        record.played, record.last_played = True, time.time()
+        return "moved", True
+    return apply
+
+
+def keep_playing(record: GameRecord) -> tuple[str, bool]:
+    """Close the win banner and go on with the same board."""
+    if record.game.status != Status.WON:
+        return "kept-playing", False
+    record.game.keep_playing()
+    return "kept-playing", True
+
+
+def assisted(record: GameRecord) -> tuple[str, bool]:
+    """The solver helped: the game no longer counts for the best score without help."""
+    if record.assisted:
+        return "hinted", False
+    record.assisted = True
+    return "hinted", True

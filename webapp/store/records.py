@@ -1,0 +1,150 @@
+"""A game as the store keeps it: the engine's game with its whole history, plus what the web
+adds (the last move number applied, whether the solver helped, when it was played).
+
+Stores keep a record as flat fields (`to_fields`, `from_fields`): a few values to list and evict
+games by, and two JSON texts, the position to resume from without replaying and the history
+(every move, two bits each) that undo, replay and review read.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Game
+
+#: 16 random bytes: an id nobody can guess, written in 22 URL-safe characters.
+GAME_ID_BYTES = 16
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
+
+#: Every field a stored record has, with its type (what `from_fields` accepts).
+FIELD_TYPES: dict[str, type] = {
+    "id": str,
+    "version": int,
+    "seq": int,
+    "played": bool,
+    "assisted": bool,
+    "created": float,
+    "last_played": float,
+    "score": int,
+    "best_tile": int,
+    "moves": int,
+    "status": str,
+    "position": str,
+    "history": str,
+}
+
+
+def new_game_id() -> str:
+    """A fresh, unguessable game id."""
+    return secrets.token_urlsafe(GAME_ID_BYTES)
+
+
+def is_game_id(value: object) -> bool:
+    """True for a string shaped like a game id (it may still name no game)."""
+    return isinstance(value, str) and GAME_ID.fullmatch(value) is not None
+
+
+@dataclass
+class GameRecord:
+    """One game and its bookkeeping. `version` counts the writes: a write names the version it
+    read and fails if another request wrote in between (optimistic concurrency)."""
+
+    id: str
+    game: Game
+    seq: int = 0  # the last move number applied; each game numbers its own moves from 1
+    assisted: bool = False  # the solver helped (a hint, an undo)
+    played: bool = False  # a move has been made; unplayed games live briefly and go first
+    created: float = field(default_factory=time.time)
+    last_played: float = 0.0  # when a move was last made (the creation time until then)
+    version: int = 0
+    stored_played: bool = field(default=False, compare=False)  # `played` as the store has it
+
+    def __post_init__(self) -> None:
+        self.last_played = self.last_played or self.created
+
+    @classmethod
+    def start(cls, game: Game | None = None) -> GameRecord:
+        """A record for a new game (a fresh random one unless given)."""
+        return cls(new_game_id(), game or Game.new())
+
+    def to_fields(self) -> dict[str, Any]:
+        """The record as flat values of FIELD_TYPES' types."""
+        game = self.game
+        return {
+            "id": self.id,
+            "version": self.version,
+            "seq": self.seq,
+            "played": self.played,
+            "assisted": self.assisted,
+            "created": self.created,
+            "last_played": self.last_played,
+            "score": game.score,
+            "best_tile": max(max(row) for row in game.rows),
+            "moves": game.moves,
+            "status": str(game.status),
+            "position": json.dumps(game.to_dict(), separators=(",", ":")),
+            "history": json.dumps(game.history.to_dict(), separators=(",", ":")),
+        }
+
+    @classmethod
+    def from_fields(cls, fields: Mapping[str, object]) -> GameRecord:
+        """Read a record back; ValueError for anything but what `to_fields` writes."""
+        values = {name: _typed(fields, name, kind) for name, kind in FIELD_TYPES.items()}
+        if not is_game_id(values["id"]):
+            raise ValueError("not a game id")
+        if values["version"] < 0 or values["seq"] < 0:
+            raise ValueError("version and seq are not negative")
+        try:
+            position, history = json.loads(values["position"]), json.loads(values["history"])
+        except json.JSONDecodeError as error:
+            raise ValueError(f"position or history is not JSON: {error}") from None
+        return cls(
+            id=values["id"],
+            game=Game.from_dict(position, history),
+            seq=values["seq"],
+            assisted=values["assisted"],
+            played=values["played"],
+            created=values["created"],
+            last_played=values["last_played"],
+            version=values["version"],
+            stored_played=values["played"],
+        )
+
+
+def _typed(fields: Mapping[str, object], name: str, kind: type) -> Any:
+    """fields[name] as a `kind`, from the value itself or from how a store writes it: SQLite
+    writes a bool as 0 or 1, Redis writes every field as bytes. Anything else is a ValueError."""
+    if name not in fields:
+        raise ValueError(f"the record has no {name}")
+    value = fields[name]
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"{name} is not UTF-8") from None
+        if kind is not str:
+            value = _number(value, name)
+    if kind is bool and type(value) is int and value in (0, 1):
+        return bool(value)
+    if kind is float and type(value) is int:
+        value = float(value)
+    if type(value) is not kind or (kind is float and not math.isfinite(value)):
+        raise ValueError(f"{name} must be a {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _number(text: str, name: str) -> int | float:
+    """An int or float written as text (as Redis keeps it)."""
+    if re.fullmatch(r"-?[0-9]{1,20}", text):
+        return int(text)
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"{name} is not a number") from None

@@ -1,0 +1,163 @@
+"""What a browser's session holds, and how every session store treats it.
+
+A session holds only which game is the browser's current one, the ids of its earlier games,
+its CSRF token, whether it has ever made a move (``played``: the session then lives as long as
+a played game, otherwise an hour) and the day it was last kept alive (``touched``: a player's
+session is rewritten at most once a day to push its expiry). Whatever else a stored session
+holds, or a value of the wrong type, is dropped with a logged warning: garbage never reaches a
+route, and a dropped game id or token only means a fresh start.
+
+`StoreSessions` is mixed into Flask-Session's interfaces (SQLite and Redis): it decodes strictly
+(msgpack only; Flask-Session's pickle fall-back is never used), gives each session its lifetime,
+skips the store for static files, and turns a store fault into a 503 with nothing written.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+import msgspec
+from flask import Flask, Request, Response, session
+from flask import request as current_request
+from flask_session.base import ServerSideSession, ServerSideSessionInterface
+
+from webapp.store.errors import STORE_ERRORS, StoreUnavailable
+from webapp.store.records import is_game_id
+from webapp.store.retention import Retention
+
+log = logging.getLogger(__name__)
+
+#: Earlier games a session remembers (the newest ones).
+MAX_EARLIER_GAMES = 100
+
+
+def _game_ids(value: object) -> bool:
+    return isinstance(value, list) and len(value) <= MAX_EARLIER_GAMES and all(
+        is_game_id(item) for item in value)
+
+
+#: Each key a session may hold, with the check its value must pass.
+SESSION_KEYS = {
+    "game": is_game_id,
+    "games": _game_ids,
+    "csrf_token": lambda value: isinstance(value, str) and 0 < len(value) <= 256,
+    "played": lambda value: value is True,
+    "touched": lambda value: type(value) is int and value >= 0,
+    "_permanent": lambda value: isinstance(value, bool),
+}
+
+
+def sanitized(data: object) -> dict[str, Any] | None:
+    """The keys of `data` that pass their check; None when it is not a mapping at all."""
+    if not isinstance(data, dict):
+        log.warning("a stored session is not a mapping (%s): ignored", type(data).__name__)
+        return None
+    kept = {key: value for key, value in data.items()
+            if key in SESSION_KEYS and SESSION_KEYS[key](value)}
+    if len(kept) != len(data):
+        log.warning("a stored session held unusable keys, dropped: %s",
+                    sorted(map(repr, set(data) - set(kept))))
+    return kept
+
+
+def today() -> int:
+    """The day number (days since 1970, UTC) that ``touched`` holds."""
+    return int(time.time() // 86400)
+
+
+class StoreSession(ServerSideSession):
+    """A server-side session that knows whether this request may write it, and which stored
+    session it replaces (see `StoreSessions.regenerate`)."""
+
+    writable = True
+    unavailable = False
+    replaces: str | None = None
+
+
+class StoreSessions(ServerSideSessionInterface):
+    """Behaviour shared by the session interfaces; mix in before Flask-Session's own."""
+
+    session_class = StoreSession
+    retention: Retention
+
+    def decode(self, raw: bytes) -> dict[str, Any] | None:
+        """A stored session, strictly: msgpack, sanitized; None for anything unreadable."""
+        try:
+            return sanitized(msgspec.msgpack.decode(raw))
+        except (msgspec.DecodeError, TypeError, ValueError) as error:
+            log.warning("a stored session does not decode, ignored: %s", error)
+            return None
+
+    def lifetime(self, session: ServerSideSession) -> float:
+        """Seconds this session is kept after its last write."""
+        return self.retention.lifetime(session.get("played") is True)
+
+    def get_expiration_time(self, app: Flask, session: ServerSideSession) -> datetime:
+        """The cookie lives as long as the stored session."""
+        return datetime.fromtimestamp(time.time() + self.lifetime(session), timezone.utc)
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """Secure when SESSION_COOKIE_SECURE says so, and whenever the request came over HTTPS."""
+        return super().get_cookie_secure(app) or current_request.is_secure
+
+    def open_session(self, app: Flask, request: Request) -> StoreSession:
+        """Read the session; static files skip the store; a fault marks it unavailable."""
+        if request.path.startswith(f"{app.static_url_path}/"):
+            return self._detached(unavailable=False)
+        try:
+            return super().open_session(app, request)
+        except STORE_ERRORS as error:
+            app.logger.warning("session store: cannot read: %r", error)
+            return self._detached(unavailable=True)
+
+    def regenerate(self, session: StoreSession) -> None:
+        """Give the session a fresh id. The old one is deleted only once the session is saved
+        under the new one, so a failed write never leaves the browser without its session."""
+        session.replaces = session.replaces or session.sid
+        session.sid = self._generate_sid(self.sid_length)
+        session.modified = True
+
+    def save_session(self, app: Flask, session: StoreSession, response: Response) -> None:
+        """Write (if this request may); a failed write turns the answer into the 503."""
+        if not session.writable:
+            return
+        try:
+            super().save_session(app, session, response)
+        except STORE_ERRORS as error:
+            app.logger.warning("session store: cannot write: %r", error)
+            _answer_unavailable(app, response)
+            return
+        if session.replaces:
+            try:
+                self._delete_session(self._get_store_id(session.replaces))
+            except STORE_ERRORS as error:  # it expires by itself
+                app.logger.warning("session store: cannot delete a replaced session: %r", error)
+
+    def _detached(self, unavailable: bool) -> StoreSession:
+        """An empty session this request must not write."""
+        opened = self.session_class(sid=self._generate_sid(self.sid_length))
+        opened.writable, opened.unavailable = False, unavailable
+        return opened
+
+
+def install_sessions(app: Flask, interface: StoreSessions) -> None:
+    """Make `interface` the app's session interface, refusing requests early when it is down."""
+    app.session_interface = interface
+    # First of all before-request hooks, so CSRF and rate limits never see a missing session.
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_without_store)
+
+
+def _refuse_without_store() -> None:
+    if getattr(session, "unavailable", False):
+        raise StoreUnavailable
+
+
+def _answer_unavailable(app: Flask, response: Response) -> None:
+    """Turn the response being sent into the app's answer to StoreUnavailable."""
+    answer = app.make_response(app.handle_http_exception(StoreUnavailable()))
+    response.status_code = answer.status_code
+    response.set_data(answer.get_data())
+    response.headers.update(answer.headers)

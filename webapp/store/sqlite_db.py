@@ -1,0 +1,189 @@
+"""The embedded database: one SQLite file in the instance folder holding games and sessions.
+
+Python's own ``sqlite3`` module, a connection per thread (and per process: a connection never
+crosses a fork), WAL journaling so reads never wait for a write, a busy timeout so a write waits
+its turn for a moment instead of failing. The schema carries a version (``PRAGMA user_version``):
+a new file gets the current schema, an older one is upgraded step by step at start-up, and a
+file from a newer release is refused with a clear error instead of being misread.
+
+Both tables keep ``played`` and ``last_played`` with an index on the pair, which is everything
+`make_room` needs: expired entries and, past the cap, the unplayed and least recently played
+ones are found at the front of that index, never by a scan. Triggers keep each table's entry
+count in ``entry_counts`` so the cap costs one row read.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from webapp.config import ConfigError
+from webapp.store.retention import BATCH, UNPLAYED_LIFETIME, Retention
+
+TABLES = ("games", "sessions")
+
+
+def _counted(table: str) -> list[str]:
+    """Triggers keeping entry_counts[table, played] equal to the rows of each kind."""
+    def count(sign: str, row: str) -> str:
+        return (f"UPDATE entry_counts SET entries = entries {sign} 1"
+                f" WHERE name = '{table}' AND played = {row}.played;")
+    return [
+        f"INSERT INTO entry_counts VALUES ('{table}', 0, 0), ('{table}', 1, 0)",
+        f"CREATE TRIGGER {table}_added AFTER INSERT ON {table} BEGIN {count('+', 'NEW')} END",
+        f"CREATE TRIGGER {table}_removed AFTER DELETE ON {table} BEGIN {count('-', 'OLD')} END",
+        f"CREATE TRIGGER {table}_first_played AFTER UPDATE OF played ON {table}"
+        f" WHEN OLD.played != NEW.played BEGIN {count('-', 'OLD')} {count('+', 'NEW')} END",
+    ]
+
+
+#: MIGRATIONS[n] turns a version n - 1 database into a version n one.
+MIGRATIONS: dict[int, list[str]] = {
+    1: [
+        """CREATE TABLE entry_counts (
+            name TEXT NOT NULL, played INTEGER NOT NULL, entries INTEGER NOT NULL,
+            PRIMARY KEY (name, played)
+        )""",
+        """CREATE TABLE games (
+            id TEXT PRIMARY KEY NOT NULL,
+            version INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            played INTEGER NOT NULL,
+            assisted INTEGER NOT NULL,
+            created REAL NOT NULL,
+            last_played REAL NOT NULL,
+            score INTEGER NOT NULL,
+            best_tile INTEGER NOT NULL,
+            moves INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            position TEXT NOT NULL,
+            history TEXT NOT NULL
+        )""",
+        "CREATE INDEX games_by_age ON games (played, last_played)",
+        *_counted("games"),
+        """CREATE TABLE sessions (
+            id TEXT PRIMARY KEY NOT NULL,
+            data BLOB NOT NULL,
+            played INTEGER NOT NULL,
+            last_played REAL NOT NULL
+        )""",
+        "CREATE INDEX sessions_by_age ON sessions (played, last_played)",
+        *_counted("sessions"),
+    ],
+}
+SCHEMA_VERSION = max(MIGRATIONS)
+
+
+class Database:
+    """The SQLite file at `path`, its schema brought up to date when this is made."""
+
+    def __init__(self, path: Path, busy_timeout: float) -> None:
+        self.path, self.busy_timeout = path, busy_timeout
+        self._local = threading.local()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        upgrade(self._connect())
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
+        connection.row_factory = sqlite3.Row
+        connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("PRAGMA synchronous = NORMAL")  # with WAL: durable across crashes
+        return connection
+
+    def connection(self) -> sqlite3.Connection:
+        """This thread's connection, opened on first use (again after a fork or a failure)."""
+        local = self._local
+        if getattr(local, "pid", None) != os.getpid():
+            local.connection, local.pid = self._connect(), os.getpid()
+        return local.connection
+
+    def forget_connection(self) -> None:
+        """Drop this thread's connection after a failure; the next use opens a fresh one."""
+        connection, self._local.pid = getattr(self._local, "connection", None), None
+        if connection is not None:
+            connection.close()
+
+    def read(self, sql: str, parameters: tuple) -> sqlite3.Row | None:
+        """The first row `sql` selects, or None."""
+        try:
+            return self.connection().execute(sql, parameters).fetchone()
+        except sqlite3.Error:
+            self.forget_connection()
+            raise
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction: the write lock is taken at once, so it never has to upgrade.
+        Any failure rolls it back; a database error also drops the connection."""
+        connection = self.connection()
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            yield connection
+            connection.execute("COMMIT")
+        except BaseException as error:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                self.forget_connection()
+            raise
+
+    def entries(self, connection: sqlite3.Connection, table: str) -> tuple[int, int]:
+        """How many rows `table` holds: (unplayed, played), from the trigger-kept counts."""
+        counts = dict(connection.execute(
+            "SELECT played, entries FROM entry_counts WHERE name = ?", (table,)
+        ).fetchall())
+        return counts[0], counts[1]
+
+    def make_room(
+        self, connection: sqlite3.Connection, table: str, retention: Retention, now: float,
+        arriving_played: bool, adding: bool, sparing: str = "",
+    ) -> None:
+        """Inside a write, before an entry arrives in `table` (a new row when `adding`, else an
+        unplayed row becoming played): delete up to BATCH expired entries of each kind and,
+        where the rules in `retention` call for it, up to BATCH more from the front of the
+        (played, last_played) index: unplayed first, then the least recently played. The entry
+        with id `sparing` (the one arriving) is never removed."""
+        assert table in TABLES
+        for played, cutoff in ((0, now - UNPLAYED_LIFETIME), (1, now - retention.played_lifetime)):
+            connection.execute(
+                f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table}"
+                " WHERE played = ? AND last_played < ? ORDER BY played, last_played LIMIT ?)",
+                (played, cutoff, BATCH),
+            )
+        unplayed, played = self.entries(connection, table)
+        if arriving_played:
+            excess, kinds = unplayed + played + adding - retention.max_entries, (0, 1)
+        else:
+            excess, kinds = unplayed + adding - retention.unplayed_quota, (0,)
+        if excess > 0:
+            connection.execute(
+                f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table}"
+                f" WHERE played IN ({', '.join(map(str, kinds))}) AND id != ?"
+                " ORDER BY played, last_played LIMIT ?)",
+                (sparing, min(excess, BATCH)),
+            )
+
+
+def upgrade(connection: sqlite3.Connection) -> None:
+    """Bring the schema to SCHEMA_VERSION; ConfigError for a database newer than this code."""
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise ConfigError(
+                f"the game database is schema version {version}, newer than this release's"
+                f" {SCHEMA_VERSION}: run the newer release, or point it at another file"
+            )
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in MIGRATIONS[step]:
+                connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        connection.execute("COMMIT")
+    finally:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        connection.close()
