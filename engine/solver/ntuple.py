@@ -6,9 +6,13 @@ the board's 8 rotations and reflections, of the weight its cells pick, so one ta
 8 symmetric placements of a shape and the value is the same for a board and its reflections.
 The value estimates the points still to be scored from a board just after a move.
 
-A cell indexes the weights by its exponent capped at MAX_CELL_EXPONENT (15, the 32768 tile):
-the rule for larger tiles is that 65536 and 131072 read as 32768, so any board up to 131072 has
-a value, the largest tiles simply counting as the largest the network knows.
+The rule for larger tiles (tile downgrading): training games seldom pass 8192, so a board whose
+largest tile is above TRAINED_TOP is read as if the tiles above its highest missing values were
+one step smaller, once per missing value, until its largest tile is TRAINED_TOP or no value is
+missing. A board holding 16384, 4096 and smaller tiles but no 8192 is read with 8192 in place of
+16384: merges still pair the same tiles, and the network sees boards like those it learned
+from. Any exponent still above MAX_CELL_EXPONENT (15, the 32768 tile) then reads as 15, so every
+board up to 131072 has a value.
 """
 
 from dataclasses import dataclass, field
@@ -20,6 +24,7 @@ from engine.solver.board import CELL_BITS, CELL_MASK
 
 INDEX_BITS = 4  # bits of a cell in a weight index
 MAX_CELL_EXPONENT = (1 << INDEX_BITS) - 1
+TRAINED_TOP = 13  # 8192: larger tiles are read one step smaller where the board allows
 
 # Cells are numbered 4 * row + column. No two shapes are symmetric images of each other.
 SHAPES: tuple[tuple[int, ...], ...] = (
@@ -77,30 +82,55 @@ def empty_network(shapes: tuple[tuple[int, ...], ...] = SHAPES) -> Network:
 
 
 @njit(nogil=True, cache=True)
-def _capped_row(row):
-    """A row's 4 exponents, each capped at MAX_CELL_EXPONENT, in 4 bits apiece."""
-    capped = 0
+def _skipped_values(rows):
+    """Bit mask of the exponents the downgrading rule closes up: the highest ones missing
+    below the largest tile, as many as that tile is above TRAINED_TOP."""
+    present = 0
+    for row in range(4):
+        for column in range(4):
+            present |= 1 << ((rows[row] >> (CELL_BITS * column)) & CELL_MASK)
+    top = TRAINED_TOP
+    while (present >> (top + 1)) != 0:
+        top += 1
+    skipped, excess, exponent = 0, top - TRAINED_TOP, top - 1
+    while excess > 0 and exponent >= 1:
+        if not (present >> exponent) & 1:
+            skipped |= 1 << exponent
+            excess -= 1
+        exponent -= 1
+    return skipped
+
+
+@njit(nogil=True, cache=True)
+def _read_row(row, skipped):
+    """A row's 4 exponents as the network reads them (downgraded, capped), 4 bits apiece."""
+    read = 0
     for column in range(4):
-        exponent = min((row >> (CELL_BITS * column)) & CELL_MASK, MAX_CELL_EXPONENT)
-        capped |= exponent << (INDEX_BITS * column)
-    return capped
+        exponent = (row >> (CELL_BITS * column)) & CELL_MASK
+        below = skipped & ((1 << exponent) - 1)
+        while below:  # one step down for each skipped value below this tile
+            below &= below - 1
+            exponent -= 1
+        read |= min(exponent, MAX_CELL_EXPONENT) << (INDEX_BITS * column)
+    return read
 
 
 @njit(nogil=True, cache=True)
-def capped_rows(rows):
-    """The board's rows with every exponent capped (the arithmetic stays below 2**63, so plain
+def read_rows(rows):
+    """The board's rows as the network reads them (the arithmetic stays below 2**63, so plain
     Python computes the same)."""
-    return (_capped_row(rows[0]), _capped_row(rows[1]), _capped_row(rows[2]),
-            _capped_row(rows[3]))
+    skipped = _skipped_values(rows)
+    return (_read_row(rows[0], skipped), _read_row(rows[1], skipped),
+            _read_row(rows[2], skipped), _read_row(rows[3], skipped))
 
 
 @njit(nogil=True, cache=True)
-def weight_index(capped, cells):
-    """The weight index of one placement: its cells' capped exponents, first cell lowest."""
+def weight_index(read, cells):
+    """The weight index of one placement: its cells' exponents as read, first cell lowest."""
     index = 0
     for position in range(cells.shape[0]):
         cell = cells[position]
-        exponent = (capped[cell >> 2] >> (INDEX_BITS * (cell & 3))) & MAX_CELL_EXPONENT
+        exponent = (read[cell >> 2] >> (INDEX_BITS * (cell & 3))) & MAX_CELL_EXPONENT
         index |= exponent << (INDEX_BITS * position)
     return index
 
@@ -108,18 +138,18 @@ def weight_index(capped, cells):
 @njit(nogil=True, cache=True)
 def network_value(rows, weights, placements):
     """The network's value of a board: the weights all placements pick, added up."""
-    capped = capped_rows(rows)
+    read = read_rows(rows)
     total = 0.0
     for shape in range(placements.shape[0]):
         for symmetry in range(placements.shape[1]):
-            total += float(weights[shape, weight_index(capped, placements[shape, symmetry])])
+            total += float(weights[shape, weight_index(read, placements[shape, symmetry])])
     return total
 
 
 @njit(nogil=True, cache=True)
 def adjust(rows, weights, placements, step):
     """Add `step` to every weight the board picks (one learning update)."""
-    capped = capped_rows(rows)
+    read = read_rows(rows)
     for shape in range(placements.shape[0]):
         for symmetry in range(placements.shape[1]):
-            weights[shape, weight_index(capped, placements[shape, symmetry])] += step
+            weights[shape, weight_index(read, placements[shape, symmetry])] += step

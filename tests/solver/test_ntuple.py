@@ -56,12 +56,21 @@ def test_the_shipped_network_is_symmetric_too(shipped):
     assert values == pytest.approx([values[0]] * 8, rel=1e-6)
 
 
-def test_tiles_past_32768_count_as_32768(random_network):
-    for biggest in (16, 17):  # 65536, 131072
-        board = [row[:] for row in BOARD]
-        board[3][2] = biggest
-        assert np.isfinite(value(random_network, board))
-        assert value(random_network, board) == value(random_network, BOARD)
+def test_tiles_above_8192_are_read_smaller_where_a_value_is_missing(random_network):
+    with_16384 = [[14, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4]  # no 8192 on the board
+    with_8192 = [[13, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4]
+    assert value(random_network, with_16384) == value(random_network, with_8192)
+    no_gap = [[14, 13, 12, 11], [10, 9, 8, 7], [6, 5, 4, 3], [2, 1, 0, 0]]  # nothing to close up
+    assert value(random_network, no_gap) != value(random_network, [[13, 12, 11, 10], *no_gap[1:]])
+
+
+def test_every_board_up_to_131072_has_a_value(random_network):
+    largest = [[17, 16, 15, 14], [13, 12, 11, 10], [9, 8, 7, 6], [5, 4, 3, 1]]
+    one_gap = [[16, 15, 14, 13], [12, 11, 10, 9], [8, 7, 6, 5], [4, 3, 2, 1]]  # 2 closed up
+    assert np.isfinite(value(random_network, largest))
+    # closed up and capped: 131072 and 65536 both read as 32768
+    assert value(random_network, largest) == value(random_network,
+                                                   [[15, 15, 14, 13], *one_gap[1:]])
 
 
 def test_the_shipped_weights_load(shipped):
