@@ -12,9 +12,10 @@ stopped still leaves the figures of the games it completed. Times are the solver
 time per move (wall clock, and the CPU time of the searching thread for a busy machine); each
 entry also records the machine's mean 1-minute load average while its games were played.
 
---compare plays "fast" (the network) and "heuristic-fast" (the heuristic it replaced) on the
-same seeds, game by game in turn, so both meet the same machine load; the heuristic's figures
-go under "comparison" in the JSON file, beside the page's "settings".
+--compare plays "fast" (the heuristic) and "network-fast" (the n-tuple network at about the
+same time per move) on the same seeds, game by game in turn, so both meet the same machine
+load; figures of settings that are not the game's go under "comparison" in the JSON file,
+beside the page's "settings".
 """
 
 import argparse
@@ -33,13 +34,13 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 import engine  # noqa: E402
 import engine.solver  # noqa: E402
-from engine.solver.settings import HEURISTIC_FAST  # noqa: E402
+from engine.solver.settings import NETWORK_FAST  # noqa: E402
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
 # The solver page reads this file; it ships with the app.
 DEFAULT_JSON = Path(__file__).resolve().parent.parent / "webapp" / "pages" / "solver_strength.json"
 # Measured beside the game's settings, and kept apart from them in the JSON file.
-COMPARED = {HEURISTIC_FAST.name: HEURISTIC_FAST}
+COMPARED = {NETWORK_FAST.name: NETWORK_FAST}
 
 
 def section_of(setting: str) -> str:
@@ -142,7 +143,7 @@ def main() -> None:
                         choices=[*engine.solver.SETTINGS, *COMPARED, "all"],
                         help="setting to measure (repeatable, or 'all'); default fast")
     parser.add_argument("--compare", action="store_true",
-                        help=f"measure fast and {HEURISTIC_FAST.name} side by side")
+                        help=f"measure fast and {NETWORK_FAST.name} side by side")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -150,7 +151,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="results file to merge in")
     args = parser.parse_args()
     chosen = args.setting or ([] if args.compare else ["fast"])
-    chosen += ["fast", HEURISTIC_FAST.name] if args.compare else []
+    chosen += ["fast", NETWORK_FAST.name] if args.compare else []
     settings = list(engine.solver.SETTINGS) if "all" in chosen else list(dict.fromkeys(chosen))
 
     # Settings take turns game by game, so a run measured side by side meets the same load.

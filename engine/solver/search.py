@@ -9,6 +9,10 @@ a move is worth the points it scores plus the value of what follows. Values of p
 stamped with the root search's generation, so nothing carries over from one search to the
 next. Work is counted in expanded positions: past the node limit the search gives up, the same
 way every time.
+
+numba keys its on-disk cache of these functions by this file alone: after a change to board.py,
+heuristic.py or ntuple.py only, clear engine/solver/__pycache__ (or touch this file), or the
+cached search keeps the code it was compiled with. An install writes every file anew.
 """
 
 import numpy as np
