@@ -16,12 +16,13 @@ setup: $(BIN)/activate
 setup-test: $(BIN)/activate
 	$(BIN)/pip install --quiet -e '.[test]'
 
-# Debian's Chromium drives the browser tests; redis-server backs the Redis session tests.
+# Debian's Chromium drives the browser tests; redis-server backs the Redis session tests; openssl
+# makes the certificate of the HTTPS test.
 system-deps:
-	@command -v chromium >/dev/null && command -v redis-server >/dev/null || { \
+	@command -v chromium >/dev/null && command -v redis-server >/dev/null && command -v openssl >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium redis-server fonts-noto-cjk; }
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium redis-server openssl fonts-noto-cjk; }
 
 # Served as in production (gunicorn), with development settings: the secret key and the games in
 # instance/, plain-HTTP cookies, one worker; PORT and the app's environment variables apply.

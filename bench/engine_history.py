@@ -53,14 +53,16 @@ def spread(last, count):
 def summary(times):
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    return f"p50 {statistics.median(ordered):7.2f} ms   p99 {p99:7.2f} ms   max {ordered[-1]:7.2f} ms"
+    median = statistics.median(ordered)
+    return f"p50 {median:7.2f} ms   p99 {p99:7.2f} ms   max {ordered[-1]:7.2f} ms"
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=300, help="timed calls per measure")
     parser.add_argument("--game", type=Path, default=long_game.STORED)
-    parser.add_argument("--every", type=int, help="moves between checkpoints (default: the engine's)")
+    parser.add_argument("--every", type=int,
+                        help="moves between checkpoints (default: the engine's)")
     options = parser.parse_args()
     samples = options.samples
     if options.every:
@@ -113,7 +115,8 @@ def main():
     print(f"  game.history.to_dict()              {summary(save_times)}")
 
     walk_ms, steps = cpu_ms(lambda: sum(1 for _ in history.walk()))
-    print(f"\nwalk over all {steps:,} moves: {walk_ms:.0f} ms ({walk_ms * 1000 / steps:.1f} us a move)")
+    print(f"\nwalk over all {steps:,} moves: {walk_ms:.0f} ms "
+          f"({walk_ms * 1000 / steps:.1f} us a move)")
 
 
 if __name__ == "__main__":

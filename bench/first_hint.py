@@ -2,7 +2,7 @@
 
     python bench/first_hint.py
 
-Each case starts gunicorn afresh (production settings, one worker, file store), waits until it
+Each case starts gunicorn afresh (production settings, one worker, SQLite store), waits until it
 listens, loads the page and asks for two hints in a row: the second one is the same run's
 yardstick for a hint with everything loaded. Two situations: a restart (numba's compiled code
 and the solver's tables already on disk) and a first start after installing (both caches empty,

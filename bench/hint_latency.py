@@ -2,7 +2,7 @@
 
     python bench/hint_latency.py [--moves 1000]
 
-gunicorn serves the production app (one worker, warm-up on, file store; limits lifted). One
+gunicorn serves the production app (one worker, warm-up on, SQLite store; limits lifted). One
 player plays as auto-play does: ask for a hint, play the move it names, ask again; a finished
 game is replaced by a new one. Each round trip is timed at the client, so the figures include
 HTTP, the session store and rendering, not only the search. The page's auto-play waits
@@ -33,19 +33,17 @@ def percentile(values: list[float], share: float) -> float:
 
 def autoplay(player: HttpPlayer, moves: int) -> tuple[list[float], list[float], int]:
     """Hint, move, hint... until `moves` moves: (hint seconds, move seconds, games played)."""
-    hints, plays, games, seq = [], [], 1, 0
+    hints, plays, games = [], [], 1
     while len(plays) < moves:
         started = time.perf_counter()
         hint = player.post("/hint")
         hinted = time.perf_counter()
         direction = HINTED.search(hint)
         if direction is None:  # the game is over: auto-play stops, the player starts another
-            seq += 1
             player.post("/new")
             games += 1
             continue
-        seq += 1
-        player.post("/move", direction=direction.group(1), seq=str(seq))
+        player.move(direction.group(1))
         hints.append(hinted - started)
         plays.append(time.perf_counter() - hinted)
     return hints, plays, games

@@ -1,10 +1,11 @@
 """The production server for the HTTP benchmarks, and one player talking to it.
 
 `production_server(**settings)` starts gunicorn as production does (gunicorn.conf.py, the app
-built before the workers fork) on a free loopback port, with the file store in a scratch
-directory and the given environment settings on top; it yields the port once gunicorn accepts
-connections, and how long that took. `HttpPlayer` loads the page once (session cookie, CSRF
-token) and then posts intents over one keep-alive connection, as the page's script does.
+built before the workers fork) on a free loopback port, with the embedded SQLite store in a
+scratch directory and the given environment settings on top; it yields the port once gunicorn
+accepts connections, and how long that took. `HttpPlayer` loads the page once (session cookie, CSRF
+token, the game's id) and then posts intents over one keep-alive connection, as the page's script
+does: naming the game it shows and counting moves on from the server's X-Seq.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ from redis_server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+GAME_ID = re.compile(r'data-game="([^"]+)"')
 #: Budgets no benchmark reaches: one player asks far faster than a person would.
 LIFTED_LIMITS = {"MOVE_RATE_LIMIT": "1000000/second", "SOLVER_RATE_LIMIT": "1000000/second",
-                 "PAGE_RATE_LIMIT": "1000000/second"}
+                 "SOLVER_ADDRESS_RATE_LIMIT": "1000000/second", "PAGE_RATE_LIMIT": "1000000/second"}
 
 
 @contextmanager
@@ -41,8 +43,8 @@ def production_server(**settings: str) -> Iterator[tuple[int, float]]:
             **os.environ,
             "BIND": f"127.0.0.1:{port}",
             "SECRET_KEY": secrets.token_hex(32),
-            "SESSION_BACKEND": "filesystem",
-            "SESSION_FILE_DIR": str(Path(scratch) / "games"),
+            "SESSION_BACKEND": "sqlite",
+            "SQLITE_PATH": str(Path(scratch) / "games.sqlite3"),
             "SESSION_COOKIE_SECURE": "0",
             "WEB_CONCURRENCY": "1",
             **LIFTED_LIMITS,
@@ -75,20 +77,22 @@ def _wait_until_listening(port: int, server: subprocess.Popen, log_path: Path,
 
 
 class HttpPlayer:
-    """One browser: a session cookie, a CSRF token and a keep-alive connection."""
+    """One browser: a session cookie, a CSRF token, the game it shows, a keep-alive connection."""
 
     def __init__(self, port: int) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.cookies: dict[str, str] = {}
+        self.game, self.seq = "", 0
         self.page = self.request("GET", "/")
         self.token = CSRF_META.search(self.page).group(1)
+        self.game = GAME_ID.search(self.page).group(1)
 
     def request(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
         """The answer's text; RuntimeError on any status but 200."""
         headers = {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())}
         body = None
         if method == "POST":
-            body = urlencode(form or {})
+            body = urlencode({"game": self.game, **(form or {})})
             headers |= {"X-CSRFToken": self.token,
                         "Content-Type": "application/x-www-form-urlencoded"}
         self.connection.request(method, path, body=body, headers=headers)
@@ -99,7 +103,13 @@ class HttpPlayer:
             self.cookies[name] = value
         if answer.status != 200:
             raise RuntimeError(f"{method} {path} answered {answer.status}")
+        self.game = answer.headers.get("X-Game", self.game)
+        self.seq = int(answer.headers.get("X-Seq", self.seq))
         return text
 
     def post(self, path: str, **form: str) -> str:
         return self.request("POST", path, form)
+
+    def move(self, direction: str) -> str:
+        """Play the next move."""
+        return self.post("/move", direction=direction, seq=str(self.seq + 1))

@@ -45,7 +45,8 @@ def beam_directions(seed: int, moves: int, width: int) -> list[str]:
     line_scores = build_line_scores().tolist()
     start = Game.new(seed=seed).to_dict()
     spawns = start["spawns"]
-    board = pack([[value.bit_length() - 1 if value else 0 for value in row] for row in start["rows"]])
+    board = pack([[value.bit_length() - 1 if value else 0 for value in row]
+                  for row in start["rows"]])
     # Each beam entry: board -> (value, path), a path being (direction, previous path) or None.
     beam: dict[int, tuple[float, object]] = {board: (0.0, None)}
     for _ in range(moves):

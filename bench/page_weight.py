@@ -17,11 +17,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import rng  # noqa: E402
+from live_server import CSRF_META, GAME_ID  # noqa: E402
 from webapp import create_app  # noqa: E402
 
 ASSET = re.compile(r'<(?:link rel="stylesheet"|script type="module") (?:href|src)="([^"]+)"')
 MODULE_IMPORT = re.compile(r'^import .* from "(\./[^"]+)";$', re.M)
-CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 
 
 def first_load(client) -> dict[str, int]:
@@ -43,12 +43,12 @@ def first_load(client) -> dict[str, int]:
 
 def move_fragments(client, page_html: str, moves: int = 200) -> list[int]:
     """Bytes of the fragments answering a game's moves (the board fills up as it goes)."""
-    token = CSRF_META.search(page_html).group(1)
+    token, game = CSRF_META.search(page_html).group(1), GAME_ID.search(page_html).group(1)
     directions = ("left", "down", "right", "down")
     sizes = []
     for seq in range(1, moves + 1):
-        answer = client.post("/move", data={"direction": directions[seq % 4], "seq": str(seq)},
-                             headers={"X-CSRFToken": token})
+        form = {"game": game, "direction": directions[seq % 4], "seq": str(seq)}
+        answer = client.post("/move", data=form, headers={"X-CSRFToken": token})
         if answer.status_code != 200:
             raise SystemExit(f"move {seq} answered {answer.status_code}: no fragment to weigh")
         sizes.append(len(answer.data))

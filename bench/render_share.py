@@ -2,7 +2,7 @@
 
     python bench/render_share.py [--moves 2000] [--seed 2048]
 
-On each store (files, then Redis on a redis-server of its own), the app answers legal moves
+On each store (the embedded SQLite one, then Redis on a redis-server of its own), the app answers legal moves
 chosen at random (the same ones on both), through Flask's test client, so the time is the app's own: the WSGI call from the request's arrival to
 its answer, limiter, session store and rendering included, HTTP parsing not. Rendering is timed
 between Flask's before_render_template and template_rendered signals, inside the same calls.
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from flask import before_render_template, template_rendered  # noqa: E402
 
 from engine import Game  # noqa: E402
-from live_server import CSRF_META, LIFTED_LIMITS  # noqa: E402
+from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS  # noqa: E402
 from redis_server import RedisServer  # noqa: E402
 from webapp import create_app  # noqa: E402
 
@@ -73,6 +73,7 @@ def move_times(app, moves: int, seed: int) -> tuple[float, float]:
     client = app.test_client()
     page = client.get("/").text
     headers = {"X-CSRFToken": CSRF_META.search(page).group(1)}
+    game = GAME_ID.search(page).group(1)
     app.wsgi_app = timed_app(app, requests)
     before_render_template.connect(rendering.start, app)
     template_rendered.connect(rendering.stop, app)
@@ -80,14 +81,15 @@ def move_times(app, moves: int, seed: int) -> tuple[float, float]:
     move_time = render_time = 0.0
     for played in range(moves + 1):
         while not legal:
-            seq += 1
-            legal = legal_moves(client.post("/new", headers=headers).text)
-        seq += 1
+            started = client.post("/new", headers=headers, data={"game": game})
+            game, seq = started.headers["X-Game"], int(started.headers["X-Seq"])
+            legal = legal_moves(started.text)
         before = requests.total, rendering.total
-        answer = client.post("/move", headers=headers,
-                             data={"direction": choices.choice(legal), "seq": str(seq)})
+        form = {"game": game, "direction": choices.choice(legal), "seq": str(seq + 1)}
+        answer = client.post("/move", headers=headers, data=form)
         if answer.status_code != 200:
             raise SystemExit(f"a move answered {answer.status_code}")
+        seq = int(answer.headers["X-Seq"])
         legal = legal_moves(answer.text)
         if played:  # the first move also compiles the templates: left out
             move_time += requests.total - before[0]
@@ -103,7 +105,7 @@ def main() -> None:
     print(f"{args.moves} legal moves (seed {args.seed}) through the app")
     with tempfile.TemporaryDirectory() as instance, RedisServer() as redis_server:
         # A busy machine can starve redis-server past production's 0.25 s call timeout.
-        stores = {"filesystem": {}, "redis": {"SESSION_BACKEND": "redis", "REDIS_TIMEOUT": 2.0,
+        stores = {"sqlite": {}, "redis": {"SESSION_BACKEND": "redis", "REDIS_TIMEOUT": 2.0,
                                               "REDIS_URL": redis_server.url}}
         for store, settings in stores.items():
             app = create_app({"INSTANCE_PATH": str(Path(instance) / store),

@@ -1,39 +1,52 @@
-"""Load on the production server: simulated players against gunicorn, on each session store.
+"""Load on the production server: simulated players against gunicorn, on each store.
 
-    python bench/server_load.py [--players 50] [--seconds 8] [--max-moves 400]
+    python bench/server_load.py [--players 50] [--seconds 8] [--max-moves 400] [--repeat 1]
 
-For each store (filesystem, then Redis on a redis-server of its own) it starts gunicorn with
+For each store (SQLite, then Redis on a redis-server of its own) it starts gunicorn with
 gunicorn.conf.py and 2 workers on a free loopback port, and runs three phases, each bounded by
 --seconds and, per player, by --max-moves:
 
 - paced: every player plays real, legal moves at a brisk human pace (a move, then PACE seconds
-  to think, give or take half), every tenth move sent twice, as a page retrying a lost answer
-  would;
+  to think, give or take half: up to 5 keys a second), every tenth move sent twice, as a page
+  retrying a lost answer would;
 - flat out: the same with no pause, for the move route's top throughput;
-- baseline: flat out on a route that only reads and writes the session (registered because this
-  script builds the app with BENCH_BASELINE on), for the yardstick. The two alternate in
-  ROUNDS slices, so that both meet the same background load.
+- baseline: flat out on a route that reads the current game's record and writes it back
+  (registered because this script builds the app with BENCH_BASELINE on), for the yardstick.
+  The two alternate in ROUNDS slices, so that both meet the same background load.
 
-It prints moves/s, latency percentiles, errors (any answer but 200), and lost or duplicated
-moves: each player counts the moves the server accepted and compares with the move counter
-(``#moves``) of the last fragment of each game. Move and page limits are raised for the run (the
-players all share one address), so the limiter is on the path but never refuses.
+Players post as the page does: each request names the game (the page's ``data-game``, then each
+answer's ``X-Game``) and each move carries the next number after the answers' ``X-Seq``. A
+player keeps, for each of its games, the list of moves the server reported applied (``X-Seq``
+reaching the move's number). After each phase the bench reads every game's stored record (the
+SQLite file the server uses, or its Redis hash) and compares the server's own move list with
+the player's, position by position: a move the server reported but did not keep is lost, one
+it kept but never reported is doubled, and the two are counted apart, so they cannot cancel. A
+retry answered "Nothing moves" (the server applied it a second time, to no effect on the
+board) counts as doubled too. Errors are answers other than 200, and answers that did not apply
+the next move when they should have. Move and page limits are raised for the run (the players
+all share one address), so the limiter is on the path but never refuses.
+
+Beside the latencies it prints the server's CPU time per request (gunicorn's processes and
+redis-server, from /proc), and the baseline's against the move route's: on a machine shared
+with other jobs, wall-clock throughput follows whatever else runs, CPU per request much less.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import difflib
 import http.client
 import os
 import random
 import re
 import secrets
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +55,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from live_server import CSRF_META, LIFTED_LIMITS  # noqa: E402
 from redis_server import RedisServer, free_port  # noqa: E402
 
 from engine import DIRECTIONS, slide  # noqa: E402
@@ -49,13 +63,15 @@ from engine import DIRECTIONS, slide  # noqa: E402
 PACE = 0.2
 ROUNDS = 4
 DUPLICATE_EVERY = 10
-CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+SEND_ATTEMPTS = 3
+BACKENDS = ("sqlite", "redis")
+PAGE_GAME = re.compile(r'data-seq="(\d+)" data-game="([^"]+)"')
 TILE = re.compile(
     r'class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"'
     r"(?![^>]*data-leaving)"
 )
-MOVES = re.compile(r'id="moves" class="score-value">(\d+)<')
 STATE = re.compile(r'id="board" class="board" role="img" data-state="(\w+)"')
+BLOCKED = re.compile(r'id="announcement"[^>]*>Nothing moves')
 
 
 def bench_app():
@@ -72,17 +88,28 @@ class Tally:
 
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
+    checked: int = 0  # moves the server reported applied, compared with its stored games
     lost: int = 0
-    duplicated: int = 0
+    doubled: int = 0
     seconds: float = 0.0
+    server_cpu: float = 0.0  # seconds of CPU the server's processes used (Redis included)
 
     def add(self, other: Tally) -> None:
         """Count other's figures in with these."""
         self.latencies += other.latencies
         self.errors += other.errors
+        self.checked += other.checked
         self.lost += other.lost
-        self.duplicated += other.duplicated
+        self.doubled += other.doubled
         self.seconds += other.seconds
+        self.server_cpu += other.server_cpu
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    text: str
 
 
 class Connection:
@@ -92,9 +119,8 @@ class Connection:
         self.port = port
         self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
-    async def request(self, method: str, path: str, headers: dict[str, str], body: bytes
-                      ) -> tuple[int, dict[str, str], str]:
-        """Send one request; (status, lower-cased headers, body text). A kept-alive connection
+    async def request(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Answer:
+        """Send one request; the answer with lower-cased header names. A kept-alive connection
         the server has closed meanwhile is reopened once, as browsers do."""
         reused = self.streams is not None
         try:
@@ -106,7 +132,7 @@ class Connection:
             return await self._exchange(method, path, headers, body)
 
     async def _exchange(self, method: str, path: str, headers: dict[str, str], body: bytes
-                        ) -> tuple[int, dict[str, str], str]:
+                        ) -> Answer:
         if self.streams is None:
             self.streams = await asyncio.open_connection("127.0.0.1", self.port)
         reader, writer = self.streams
@@ -120,7 +146,7 @@ class Connection:
         text = (await reader.readexactly(int(answer.get("content-length", 0)))).decode()
         if answer.get("connection", "").lower() == "close":
             self.close()
-        return int(status_line.split()[1]), answer, text
+        return Answer(int(status_line.split()[1]), answer, text)
 
     def close(self) -> None:
         if self.streams is not None:
@@ -129,101 +155,191 @@ class Connection:
 
 
 class Player:
-    """One browser session on the server, on one keep-alive connection, as a browser would."""
+    """One browser session on the server, on one keep-alive connection, posting as the page does."""
 
     def __init__(self, port: int) -> None:
-        self.tally, self.cookie, self.token, self.seq = Tally(), "", "", 0
+        self.tally, self.cookie, self.token = Tally(), "", ""
+        self.game, self.seq, self.rows, self.state = "", 0, ((0,) * 4,) * 4, ""
+        self.reported: dict[str, list[str]] = {}  # game id -> moves the server said it applied
         self.connection = Connection(port)
 
     async def open(self) -> Player:
         """Load the page, as a player arriving does."""
-        page = await self.request("GET", "/")
-        self.token = CSRF_META.search(page).group(1)
-        self.seq = int(re.search(r'data-seq="(\d+)"', page).group(1))
-        self.start_game(page)
+        await self.reload()
         return self
 
-    async def request(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
-        """Send one request and return the body; '' (and one more error) for anything but 200."""
+    async def reload(self) -> None:
+        """Load the page again: its game, its last move number, its board."""
+        answer = await self.request("GET", "/")
+        if answer.status == 200:
+            self.token = CSRF_META.search(answer.text).group(1)
+            seq, self.game = PAGE_GAME.search(answer.text).groups()
+            self.seq = int(seq)
+            self.reported.setdefault(self.game, [])
+            self.read_board(answer.text)
+
+    async def request(self, method: str, path: str, form: dict[str, str] | None = None) -> Answer:
+        """Send one request; anything but a 200 counts as an error (no answer is status 0)."""
         headers = {"Cookie": self.cookie, "X-CSRFToken": self.token}
         if form is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         try:
-            status, answer, text = await self.connection.request(
+            answer = await self.connection.request(
                 method, path, headers, urlencode(form or {}).encode())
         except (OSError, asyncio.IncompleteReadError, ValueError):
             self.connection.close()
-            status, answer, text = 0, {}, ""
-        if "set-cookie" in answer:
-            self.cookie = answer["set-cookie"].split(";", 1)[0]
-        if "x-seq" in answer:  # the last move number applied, as the page's script keeps it
-            self.seq = max(self.seq, int(answer["x-seq"]))
-        if status != 200:
+            answer = Answer(0, {}, "")
+        if "set-cookie" in answer.headers:
+            self.cookie = answer.headers["set-cookie"].split(";", 1)[0]
+        if answer.status != 200:
             self.tally.errors += 1
-            return ""
-        return text
+        return answer
 
-    async def timed(self, method: str, path: str, form: dict[str, str]) -> str:
+    async def timed(self, method: str, path: str, form: dict[str, str]) -> Answer:
         started = time.perf_counter()
-        text = await self.request(method, path, form)
+        answer = await self.request(method, path, form)
         self.tally.latencies.append(time.perf_counter() - started)
-        return text
+        return answer
 
-    def read_game(self, html: str) -> None:
-        """Take the board, the move counter and the state from a page or fragment."""
+    def read_board(self, html: str) -> None:
+        """Take the board and the game's state from a page or fragment."""
         rows = [[0] * 4 for _ in range(4)]
         for value, row, col in TILE.findall(html):
             rows[int(row)][int(col)] = int(value)
         self.rows = tuple(map(tuple, rows))
-        self.server_moves = int(MOVES.search(html).group(1))
         self.state = STATE.search(html).group(1)
 
-    def start_game(self, html: str) -> None:
-        self.read_game(html)
-        self.accepted = self.server_moves
+    def follow(self, answer: Answer) -> None:
+        """Take the game and the last move number from an answer's headers, as the page does."""
+        self.game = answer.headers["x-game"]
+        self.seq = int(answer.headers["x-seq"])
+        self.reported.setdefault(self.game, [])
+        self.read_board(answer.text)
 
-    def settle_game(self) -> None:
-        """Compare the server's move counter with the moves it accepted from us."""
-        difference = self.server_moves - self.accepted
-        self.tally.duplicated += max(difference, 0)
-        self.tally.lost += max(-difference, 0)
-
-    async def send_move(self, form: dict[str, str]) -> bool:
-        """Post a move, retrying (same number) after a failed answer, as the page does."""
-        for _ in range(3):
-            if fragment := await self.timed("POST", "/move", form):
-                self.read_game(fragment)
-                return True
-        return False
+    async def send_move(self, form: dict[str, str]) -> Answer | None:
+        """Post a move, sending it again (same number) after a failed answer, as the page does;
+        the 200 answer, or None when every attempt failed."""
+        for _ in range(SEND_ATTEMPTS):
+            answer = await self.timed("POST", "/move", form)
+            if answer.status == 200:
+                self.follow(answer)
+                return answer
+        return None
 
     async def play(self, rng: random.Random) -> None:
         """One legal move, every tenth sent twice; a new game when no move is left."""
         shuffled = rng.sample(DIRECTIONS, len(DIRECTIONS))
         legal = next((d for d in shuffled if slide(self.rows, d)[0] != self.rows), None)
         if self.state != "playing" or legal is None:
-            self.settle_game()
-            self.start_game(await self.request("POST", "/new", {}) or await self.request("GET", "/"))
+            answer = await self.request("POST", "/new", {})
+            if answer.status == 200:
+                self.follow(answer)
             return
-        self.seq += 1
-        form = {"direction": legal, "seq": str(self.seq)}
-        if not await self.send_move(form):
-            self.start_game(await self.request("GET", "/"))  # unknown outcome: count afresh
-            return
-        self.accepted += 1
-        if self.seq % DUPLICATE_EVERY == 0:
-            await self.send_move(form)  # a retried request: must change nothing
+        game, seq = self.game, self.seq + 1
+        form = {"game": game, "direction": legal, "seq": str(seq)}
+        answer = await self.send_move(form)
+        if answer is None:
+            await self.reload()  # no answer: the page's state says whether it was applied
+        if (self.game, self.seq) == (game, seq):
+            self.reported[game].append(legal)
+            if answer is not None and BLOCKED.search(answer.text):
+                self.tally.errors += 1  # the server's board was not the one it showed
+        elif answer is not None:
+            self.tally.errors += 1  # a 200 that did not apply the next move
+        if answer is not None and seq % DUPLICATE_EVERY == 0:
+            retry = await self.send_move(form)  # a retried request: must change nothing
+            if retry is not None and BLOCKED.search(retry.text):
+                self.tally.doubled += 1  # applied again, to a board it could not move
 
     async def touch_session(self, _rng: random.Random) -> None:
         """One request to the baseline route."""
         await self.timed("POST", "/bench/session", {})
 
 
+def lost_and_doubled(reported: list[str], stored: Iterable[str]) -> tuple[int, int]:
+    """Compare the moves a player was told were applied with the moves the server keeps:
+    (reported but not kept, kept but not reported), each counted on its own."""
+    lost = doubled = 0
+    matcher = difflib.SequenceMatcher(None, reported, list(stored), autojunk=False)
+    for tag, start, end, stored_start, stored_end in matcher.get_opcodes():
+        if tag != "equal":
+            lost += end - start
+            doubled += stored_end - stored_start
+    return lost, doubled
+
+
+@dataclass
+class Server:
+    """A running server and direct access to the store behind it."""
+
+    port: int
+    backend: str
+    sqlite_path: Path
+    redis: RedisServer | None
+    pid: int = 0  # gunicorn's master process
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by gunicorn's master and workers (also those already gone)
+        and by redis-server."""
+        children = [int(path.parent.name) for path in Path("/proc").glob("[0-9]*/stat")
+                    if _stat_fields(int(path.parent.name))[1:2] == [str(self.pid)]]
+        pids = children + ([self.redis.process.pid] if self.redis and self.redis.process else [])
+        fields = _stat_fields(self.pid)
+        ticks = sum(map(int, fields[11:15]))  # its own time and its reaped children's
+        ticks += sum(sum(map(int, _stat_fields(pid)[11:13])) for pid in pids)
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def stored_moves(self, game_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """Each game's move list as the store keeps it (games it does not have are left out)."""
+        from webapp.store.records import GameRecord
+
+        fields = self._redis_fields if self.backend == "redis" else self._sqlite_fields
+        return {game_id: GameRecord.from_fields(stored).game.history.directions()
+                for game_id, stored in fields(list(game_ids))}
+
+    def _sqlite_fields(self, game_ids: list[str]) -> Iterator[tuple[str, Mapping]]:
+        with sqlite3.connect(f"file:{self.sqlite_path}?mode=ro", uri=True) as connection:
+            connection.row_factory = sqlite3.Row
+            for game_id in game_ids:
+                row = connection.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+                if row is not None:
+                    yield game_id, dict(row)
+
+    def _redis_fields(self, game_ids: list[str]) -> Iterator[tuple[str, Mapping]]:
+        from redis import Redis
+
+        from webapp.store.redis_games import KEY_PREFIX
+
+        client = Redis.from_url(self.redis.url)
+        pipeline = client.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipeline.hgetall(KEY_PREFIX + game_id)
+        for game_id, stored in zip(game_ids, pipeline.execute()):
+            if stored:
+                yield game_id, {name.decode(): value for name, value in stored.items()}
+        client.close()
+
+
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command's name (state first, then the parent's
+    pid, ... user and system time at 11 and 12, those of reaped children at 13 and 14); [] for a
+    process that is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
 @contextmanager
-def production_server(backend: str) -> Iterator[int]:
-    """gunicorn with gunicorn.conf.py (2 workers) on a free port, on the given store."""
+def production_server(backend: str, sqlite_path: Path | None = None,
+                      settings: Mapping[str, str] | None = None) -> Iterator[Server]:
+    """gunicorn with gunicorn.conf.py (2 workers) on a free port, on the given store (SQLite
+    in `sqlite_path`, by default a fresh file; Redis on a redis-server of its own), with any
+    other `settings` (environment variables) on top."""
     port = free_port()
     with RedisServer() if backend == "redis" else nullcontext() as redis, \
             tempfile.TemporaryDirectory() as scratch:
+        server = Server(port, backend, sqlite_path or Path(scratch) / "games.sqlite3", redis)
         env = {
             **os.environ,
             "BIND": f"127.0.0.1:{port}",
@@ -231,9 +347,9 @@ def production_server(backend: str) -> Iterator[int]:
             "SECRET_KEY": secrets.token_hex(32),
             "SESSION_COOKIE_SECURE": "0",
             "SESSION_BACKEND": backend,
-            "SESSION_FILE_DIR": f"{scratch}/sessions",
-            "MOVE_RATE_LIMIT": "1000/second",
-            "PAGE_RATE_LIMIT": "100000/minute",
+            "SQLITE_PATH": str(server.sqlite_path),
+            **LIFTED_LIMITS,
+            **(settings or {}),
         }
         if redis is not None:
             env["REDIS_URL"] = redis.url
@@ -241,16 +357,17 @@ def production_server(backend: str) -> Iterator[int]:
                    "--pythonpath", "bench", "server_load:bench_app()"]
         log = Path(scratch) / "gunicorn.log"
         with log.open("w") as errors:
-            server = subprocess.Popen(command, cwd=ROOT, env=env, stderr=errors)
+            process = subprocess.Popen(command, cwd=ROOT, env=env, stderr=errors)
+        server.pid = process.pid
         try:
-            wait_until_serving(port, server, log)
-            yield port
+            wait_until_serving(port, process, log)
+            yield server
         finally:
-            server.terminate()
-            server.wait(timeout=15)
+            process.terminate()
+            process.wait(timeout=15)
 
 
-def wait_until_serving(port: int, server: subprocess.Popen, log: Path, timeout: float = 60) -> None:
+def wait_until_serving(port: int, server: subprocess.Popen, log: Path, timeout: float = 120) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and server.poll() is None:
         try:
@@ -263,10 +380,11 @@ def wait_until_serving(port: int, server: subprocess.Popen, log: Path, timeout: 
     raise RuntimeError(f"gunicorn did not start:\n{log.read_text()}")
 
 
-async def run_phase(port: int, players: int, seconds: float, max_steps: int, pace: float,
+async def run_phase(server: Server, players: int, seconds: float, max_steps: int, pace: float,
                     step: Callable[[Player, random.Random], Awaitable[None]]) -> Tally:
-    """Every player takes up to max_steps steps within seconds; what they saw, all together."""
-    everyone = await asyncio.gather(*(Player(port).open() for _ in range(players)))
+    """Every player takes up to max_steps steps within seconds; what they saw, all together,
+    with their games checked against the store."""
+    everyone = await asyncio.gather(*(Player(server.port).open() for _ in range(players)))
 
     async def run(player: Player, rng: random.Random, deadline: float) -> None:
         await asyncio.sleep(rng.uniform(0, pace))  # players do not start in step...
@@ -275,17 +393,28 @@ async def run_phase(port: int, players: int, seconds: float, max_steps: int, pac
                 break
             await step(player, rng)
             await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)  # ...nor think in step
-        player.settle_game()
         player.connection.close()
 
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), server.cpu_seconds()
     deadline = time.monotonic() + seconds
     await asyncio.gather(*(run(player, random.Random(number), deadline)
                            for number, player in enumerate(everyone)))
-    tally = Tally(seconds=time.perf_counter() - began)
+    tally = Tally(seconds=time.perf_counter() - began, server_cpu=server.cpu_seconds() - cpu)
     for player in everyone:
         tally.add(player.tally)
+    reported = {game: moves for player in everyone for game, moves in player.reported.items()}
+    stored = server.stored_moves(reported)
+    for game, moves in reported.items():
+        lost, doubled = lost_and_doubled(moves, stored.get(game, ()))
+        tally.checked, tally.lost, tally.doubled = (
+            tally.checked + len(moves), tally.lost + lost, tally.doubled + doubled)
     return tally
+
+
+def phase(server: Server, step: Callable[[Player, random.Random], Awaitable[None]], pace: float,
+          seconds: float, players: int, max_steps: int) -> Tally:
+    """run_phase, from synchronous code."""
+    return asyncio.run(run_phase(server, players, seconds, max_steps, pace, step))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -293,13 +422,25 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-def report(backend: str, phase: str, tally: Tally) -> float:
-    """Print one line of figures; return the throughput."""
-    rate = len(tally.latencies) / tally.seconds
+HEADER = (f"{'store':<14} {'phase':<9} {'requests':>8} {'req/s':>6} {'p50 ms':>7} {'p95 ms':>7} "
+          f"{'p99 ms':>7} {'errors':>6} {'checked':>7} {'lost':>4} {'doubled':>7} {'cpu ms':>6}")
+
+
+def report(store: str, name: str, tally: Tally) -> tuple[float, float]:
+    """Print one line of figures (under HEADER); return the throughput and the server's CPU
+    milliseconds per request."""
+    requests = len(tally.latencies)
+    rate, cpu = requests / tally.seconds, tally.server_cpu * 1000 / max(requests, 1)
     p50, p95, p99 = (percentile(tally.latencies, share) * 1000 for share in (0.5, 0.95, 0.99))
-    print(f"{backend:<10} {phase:<9} {len(tally.latencies):>8} {rate:>9.0f} {p50:>7.1f} "
-          f"{p95:>7.1f} {p99:>7.1f} {tally.errors:>6} {tally.lost:>5} {tally.duplicated:>5}")
-    return rate
+    print(f"{store:<14} {name:<9} {requests:>8} {rate:>6.0f} {p50:>7.1f} "
+          f"{p95:>7.1f} {p99:>7.1f} {tally.errors:>6} {tally.checked:>7} {tally.lost:>4} "
+          f"{tally.doubled:>7} {cpu:>6.2f}", flush=True)
+    return rate, cpu
+
+
+def load_average() -> str:
+    """The machine's 1-, 5- and 15-minute load averages, as text."""
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
 def main() -> None:
@@ -307,27 +448,30 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--max-moves", type=int, default=400)
-    parser.add_argument("--backends", nargs="+", default=["filesystem", "redis"])
+    parser.add_argument("--backends", nargs="+", choices=BACKENDS, default=list(BACKENDS))
+    parser.add_argument("--repeat", type=int, default=1, help="runs of every phase, one after another")
     args = parser.parse_args()
     print(f"{args.players} players, up to {args.seconds:g} s and {args.max_moves} requests each "
           f"per phase; paced: each player waits {PACE * 1000:.0f} ms (±50%) after every answer; "
           f"req/s and latencies count timed requests (moves, or baseline requests)")
-    print(f"{'backend':<10} {'phase':<9} {'requests':>8} {'req/s':>9} {'p50 ms':>7} {'p95 ms':>7} "
-          f"{'p99 ms':>7} {'errors':>6} {'lost':>5} {'dup':>5}")
+    print(HEADER)
     for backend in args.backends:
-        with production_server(backend) as port:
-            def phase(step, pace: float, seconds: float) -> Tally:
-                return asyncio.run(run_phase(
-                    port, args.players, seconds, args.max_moves, pace, step))
+        with production_server(backend) as server:
+            def run(step, pace: float, seconds: float) -> Tally:
+                return phase(server, step, pace, seconds, args.players, args.max_moves)
 
-            paced = phase(Player.play, PACE, args.seconds)
-            flat_out, baseline = Tally(), Tally()
-            for _ in range(ROUNDS):  # interleaved, so both meet the same background load
-                flat_out.add(phase(Player.play, 0.0, args.seconds / ROUNDS))
-                baseline.add(phase(Player.touch_session, 0.0, args.seconds / ROUNDS))
-            report(backend, "paced", paced)
-            ratio = report(backend, "flat out", flat_out) / report(backend, "baseline", baseline)
-            print(f"{backend:<10} move route at {ratio:.0%} of the baseline's throughput")
+            for _ in range(args.repeat):
+                print(f"# load average {load_average()}", flush=True)
+                paced = run(Player.play, PACE, args.seconds)
+                flat_out, baseline = Tally(), Tally()
+                for _ in range(ROUNDS):  # interleaved, so both meet the same background load
+                    flat_out.add(run(Player.play, 0.0, args.seconds / ROUNDS))
+                    baseline.add(run(Player.touch_session, 0.0, args.seconds / ROUNDS))
+                report(backend, "paced", paced)
+                move_rate, move_cpu = report(backend, "flat out", flat_out)
+                base_rate, base_cpu = report(backend, "baseline", baseline)
+                print(f"{backend:<14} move route at {move_rate / base_rate:.0%} of the baseline's "
+                      f"throughput; {base_cpu / move_cpu:.0%} by server CPU per request", flush=True)
 
 
 if __name__ == "__main__":

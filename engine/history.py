@@ -45,7 +45,9 @@ from engine.tiles import IdsMark
 from engine.validation import WIN_EXPONENT
 
 VERSION = 2  # 1 (checkpoints as lists of ints, one every 500 moves) was never released
-#: Moves between two checkpoints: an undo or a replay plays at most this many moves.
+#: Moves between two checkpoints: an undo or a replay plays at most this many moves. Measured
+#: with bench/engine_history.py --every on a 20,000-move game: 1000 keeps an undo to a few ms
+#: of CPU, while the checkpoints stay an eighth of the stored bytes and loading them under 1 ms.
 CHECKPOINT_EVERY = 1000
 CODES = {direction: code for code, direction in enumerate(DIRECTIONS)}
 _KEYS = frozenset({"version", "start", "count", "moves", "checkpoint_every", "checkpoints"})

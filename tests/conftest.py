@@ -1,14 +1,17 @@
 """Fixtures shared by the web tests: an app per test on its own instance folder, a client,
-a player that posts intents the way the page's script does, and direct access to the store
-(to set up games no route creates, and to look at what it keeps)."""
+a player that posts intents the way the page's script does, direct access to the store
+(to set up games no route creates, and to look at what it keeps), and a real redis-server."""
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import settings
+from redis_server import RedisServer
 
 from engine import Game
 from webapp import create_app
@@ -125,3 +128,17 @@ def make_player():
 @pytest.fixture
 def store(app) -> StoreView:
     return StoreView(app)
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """One real redis-server for the whole run (per test worker)."""
+    with RedisServer() as server:
+        yield server
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """The shared server's URL, emptied before the test."""
+    redis.Redis.from_url(redis_server.url).flushdb()
+    return redis_server.url

@@ -1,8 +1,8 @@
 """2048 in the browser: the web layer. The rules live in ``engine``; this package routes
 intents to it, keeps the game in the store and renders templates.
 
-Wings: ``game`` (the game's routes and page), ``pages`` (rules, strategy, solver), ``store``
-(where games are kept). Beside them the cross-cutting parts: ``config``, ``security``,
+Wings: ``game`` (the game's routes and page), ``history`` (a game's replay and review, the list
+of this browser's games), ``pages`` (rules, strategy, solver), ``store`` (where games are kept). Beside them the cross-cutting parts: ``config``, ``security``,
 ``limits``, ``errors``, ``i18n`` and ``production`` (the app gunicorn serves).
 """
 
@@ -16,6 +16,8 @@ from webapp import i18n
 from webapp.config import configure
 from webapp.errors import init_errors
 from webapp.game.routes import bp as game_bp
+from webapp.history.routes import bp as history_bp
+from webapp.history.routes import init_history
 from webapp.i18n import init_i18n
 from webapp.limits import init_limits
 from webapp.pages.routes import bp as pages_bp
@@ -42,7 +44,9 @@ def create_app(config: dict | None = None) -> Flask:
     init_i18n(app)
     init_limits(app)
     init_errors(app)
+    init_history(app)
     app.register_blueprint(game_bp)
+    app.register_blueprint(history_bp)
     app.register_blueprint(pages_bp)
     app.register_blueprint(i18n.bp)
     if app.config.get("BENCH_BASELINE"):

@@ -26,7 +26,8 @@ from webapp.store.errors import STORE_ERRORS, StoreUnavailable
 #: What the player reads whenever the game server cannot be reached, whoever notices it.
 UNREACHABLE = lazy_gettext("Can't reach the game server, retrying…")
 RETRY_AFTER_SECONDS = 1
-SOLVER_ENDPOINT = "game.hint"
+#: The routes that put the solver to work: their 429 says the solver needs a break.
+SOLVER_ENDPOINTS = ("game.hint", "history.ask_review")
 STALE_HEADER = "X-Stale"
 
 
@@ -36,7 +37,7 @@ def refusal_message(error: HTTPException) -> str:
         return _("This page's security token is missing or has expired. Reload the page.")
     if isinstance(error, GameGone):
         return _("This game is no longer on the server.")
-    if error.code == 429 and request.endpoint == SOLVER_ENDPOINT:
+    if error.code == 429 and request.endpoint in SOLVER_ENDPOINTS:
         return _("The solver needs a short break. Try again in a moment.")
     if error.code == 429:
         return _("Too many moves at once. Wait a moment and try again.")

@@ -77,4 +77,4 @@ def init_i18n(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS_DIR))
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(current_language=current_language, languages=LANGUAGES)
-    app.jinja_env.globals["board_label"] = board_label
+    app.jinja_env.globals.update(board_label=board_label, spoken_list=spoken_list)

@@ -3,11 +3,16 @@
 One shared `limiter`; each route declares its budget with the decorators below, next to the
 route itself. The numbers come from the app's configuration, read at request time:
 
-- `game_budget`: every request that changes the game (move, new game, keep playing) draws on one
+- `game_budget`: every request that changes the game (move, undo, new game, keep playing) draws on one
   shared budget per session, MOVE_RATE_LIMIT;
 - `solver_budget`: hints, per session, SOLVER_RATE_LIMIT, and per client address,
   SOLVER_ADDRESS_RATE_LIMIT (sessions cost nothing, so a per-session budget alone multiplies);
-- `page_budget`: page loads that can start a game, per client address, PAGE_RATE_LIMIT.
+- `page_budget`: page loads that can start a game (every such page shares it), per client
+  address, PAGE_RATE_LIMIT;
+- `history_budget`: reading a game's history (replay, its steps, review and its progress, the
+  list of games), per client address, HISTORY_RATE_LIMIT (anyone with a link may read);
+- `review_budget`: asking for a review, per session, REVIEW_RATE_LIMIT, and per client address,
+  REVIEW_ADDRESS_RATE_LIMIT.
 
 Counters live in Redis when the sessions do, so every worker and host shares them, and in memory
 otherwise: then each worker process counts for itself, so with N workers a client can get up to
@@ -52,15 +57,27 @@ limiter = Limiter(
 )
 
 game_budget = limiter.shared_limit(_setting("MOVE_RATE_LIMIT"), scope="game")
-page_budget = limiter.limit(_setting("PAGE_RATE_LIMIT"), key_func=get_remote_address)
+page_budget = limiter.shared_limit(_setting("PAGE_RATE_LIMIT"), scope="page",
+                                   key_func=get_remote_address)
 _solver_per_session = limiter.limit(_setting("SOLVER_RATE_LIMIT"))
 _solver_per_address = limiter.limit(_setting("SOLVER_ADDRESS_RATE_LIMIT"),
+                                    key_func=get_remote_address)
+
+
+history_budget = limiter.limit(_setting("HISTORY_RATE_LIMIT"), key_func=get_remote_address)
+_review_per_session = limiter.limit(_setting("REVIEW_RATE_LIMIT"))
+_review_per_address = limiter.limit(_setting("REVIEW_ADDRESS_RATE_LIMIT"),
                                     key_func=get_remote_address)
 
 
 def solver_budget(view: Callable) -> Callable:
     """Both of the solver's budgets: per session and per client address."""
     return _solver_per_session(_solver_per_address(view))
+
+
+def review_budget(view: Callable) -> Callable:
+    """Both of the review's budgets: per session and per client address."""
+    return _review_per_session(_review_per_address(view))
 
 
 def init_limits(app: Flask) -> None:

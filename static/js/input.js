@@ -1,7 +1,8 @@
 // Input: turns key presses, swipes and button clicks into intents ("up", "new", "hint", ...).
 // The bindings come from the page's #controls data block, defined once on the server. Keys are
 // matched by KeyboardEvent.code, the physical key: Caps Lock, the layout and an input method
-// change nothing. A held key repeats its move like separate presses; other intents fire once.
+// change nothing. A held key repeats a numbered intent (a move, an undo) like separate presses;
+// other intents fire once.
 
 const FORM_FIELDS = "input, textarea, select, [contenteditable], dialog";
 
@@ -17,7 +18,7 @@ export function listenForIntents({ controls, surface, emit }) {
     const intent = boundIntent(event, controls);
     if (!intent) return;
     event.preventDefault();
-    if (event.repeat && !controls.directions.includes(intent)) return;
+    if (event.repeat && !controls.numbered.includes(intent)) return;
     emit(intent);
   });
   document.addEventListener("click", (event) => {
@@ -27,10 +28,14 @@ export function listenForIntents({ controls, surface, emit }) {
   listenForSwipes(surface, controls, emit);
 }
 
-/** The intent a key press is bound to, or null (keys with Ctrl, Alt or Meta are the browser's). */
+/**
+ * The intent a key press is bound to, or null. Keys with Alt or Meta are the browser's, and so is
+ * every Ctrl chord but the ones bound with the Ctrl prefix (Ctrl+Z).
+ */
 export function boundIntent(event, controls) {
-  if (event.ctrlKey || event.altKey || event.metaKey) return null;
+  if (event.altKey || event.metaKey) return null;
   const code = event.code || event.key; // some virtual keyboards leave code empty
+  if (event.ctrlKey) return (!event.shiftKey && controls.keys[controls.ctrlPrefix + code]) || null;
   const shifted = event.shiftKey && controls.keys[controls.shiftPrefix + code];
   return shifted || controls.keys[code] || null;
 }

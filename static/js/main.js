@@ -10,13 +10,16 @@ import { applyFragment, showMessage, shownState } from "./view.js";
 
 const controls = readControls();
 const moves = new Set(controls.directions);
+const numbered = new Set(controls.numbered);
 const game = document.getElementById("game");
 const connection = watchConnection(document.getElementById("offline-notice"));
 
 const queue = createQueue({
   moves,
+  numbered,
   urls: {
     move: game.dataset.moveUrl,
+    undo: game.dataset.undoUrl,
     new: game.dataset.newUrl,
     "keep-playing": game.dataset.keepPlayingUrl,
     hint: game.dataset.hintUrl,

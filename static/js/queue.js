@@ -1,30 +1,31 @@
 // Request queue: one request in flight, the rest wait their turn, so every press counts in order.
-// Each request names the game the page shows; each move carries the next move number, and the
-// server ignores any other number, which makes resending a request whose answer got lost safe.
+// Each request names the game the page shows; each numbered intent (a move, an undo) carries the
+// next move number, and the server ignores any other number, which makes resending a request
+// whose answer got lost safe.
 // Answers say which game the page shows now and its last move number (X-Game, X-Seq): the page
 // counts on from the server's.
 
 const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
 
 /**
- * moves: the intents that are moves (they go to urls.move with a move number);
- * urls: {move, new, keep-playing, hint, state}; game, lastSeq, csrfToken: where the page starts.
+ * moves: the intents that are moves (they go to urls.move as its direction); numbered: the
+ * intents that carry the next move number (the moves and undo);
+ * urls: {move, undo, new, keep-playing, hint, state}; game, lastSeq, csrfToken: where the page
+ * starts.
  * onAnswer(intent, html, ok) gets each answer in order ("state" when the page was reset to the
  * server's current game); onRetrying(html) is called each time the server is unreachable
  * (html: null) or failing (html: its answer, which may carry a message), before the same
  * request goes again. A 429 is not an answer: the same request goes again after Retry-After.
  */
-export function createQueue({ moves, urls, game, lastSeq, csrfToken, onAnswer, onRetrying }) {
+export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, onAnswer, onRetrying }) {
   const page = { game, lastSeq, csrfToken };
   const waiting = [];
   let sending = false;
 
   function formFor(intent) {
     const body = new URLSearchParams({ game: page.game });
-    if (moves.has(intent)) {
-      body.set("direction", intent);
-      body.set("seq", String(page.lastSeq + 1));
-    }
+    if (moves.has(intent)) body.set("direction", intent);
+    if (numbered.has(intent)) body.set("seq", String(page.lastSeq + 1));
     return body;
   }
 

@@ -19,6 +19,12 @@ def settle(page: Page) -> None:
     expect(page.locator("#board .tile[data-leaving]")).to_have_count(0)
 
 
+def animations_done(page: Page) -> None:
+    """Wait until no animation or transition on the page is running (fades, pops, slides)."""
+    page.wait_for_function(
+        "() => document.getAnimations().every((animation) => animation.playState !== 'running')")
+
+
 def phone_device(playwright) -> dict:
     """Context options of a phone (Pixel 7: touch, 412 px wide)."""
     device = dict(playwright.devices["Pixel 7"])

@@ -35,7 +35,7 @@ def test_the_whole_board_is_on_a_phones_first_screen(server, new_context, artifa
             "title and scores share a row"
         buttons = page.locator(".game-actions .button")
         assert len({round(buttons.nth(i).bounding_box()["y"]) for i in range(buttons.count())}) == 1, \
-            "the three buttons share a row"
+            "the action buttons share a row"
     (artifacts / f"first-screen-{width}x{height}.txt").write_text("\n".join(seen) + "\n")
 
 

@@ -1,7 +1,7 @@
 """The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
 
 import pytest
-from browser_support import phone_device, settle, shown_board
+from browser_support import animations_done, phone_device, settle, shown_board
 from page_posts import named_move
 from playwright.sync_api import Page, expect
 
@@ -70,7 +70,8 @@ def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server
 
 
 def test_server_restart_keeps_the_game(page: Page, server, open_game):
-    sid = open_game(page)
+    # Seeded, and both moves legal whatever the first spawn (a random start could block both).
+    sid = open_game(page, [[0, 0, 2, 0], [0] * 4, [0] * 4, [0, 4, 0, 0]], seed=3)
     for key in ("ArrowLeft", "ArrowUp"):
         with page.expect_response("**/move"):
             page.keyboard.press(key)
@@ -204,7 +205,7 @@ def test_screenshots_of_a_game_in_progress(page: Page, new_context, playwright, 
         shown.keyboard.press("ArrowLeft")
         expect(shown.locator("#moves")).to_have_text("1")
         settle(shown)
-        shown.wait_for_function("() => document.getAnimations().length === 0")  # all drawn
+        animations_done(shown)
         shown.screenshot(path=artifacts / name, full_page=True)
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 412
 

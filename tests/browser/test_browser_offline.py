@@ -4,6 +4,7 @@ back; a page loaded offline is the offline page, never a kept copy of the game."
 
 import pytest
 from browser_support import settle, shown_board
+from page_posts import named_move, posts_sent, record_posts
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -29,23 +30,23 @@ def test_the_worker_registers_for_the_whole_site(page: Page, server):
 
 def test_offline_the_page_says_so_and_plays_nothing_until_the_connection_is_back(
         page: Page, context, open_game):
+    record_posts(page)
     open_game(page, START, seed=3)
     notice = page.locator("#offline-notice")
     expect(notice).to_be_hidden()
-    sent = []
-    page.on("request", lambda request: sent.append(request.url) if request.method == "POST" else None)
     context.set_offline(True)
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("kept on the server")
     page.keyboard.press("ArrowLeft")
     page.locator("#hint-button").click(force=True)
-    page.wait_for_timeout(300)
-    assert sent == []
+    assert posts_sent(page) == []  # recorded as the script sends: no waiting needed
     assert page.locator("#moves").inner_text() == "0"
     context.set_offline(False)
     expect(notice).to_be_hidden()
-    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")
     expect(page.locator("#moves")).to_have_text("1")
+    # The first request after the connection is back is this move: nothing was kept from before.
+    assert [named_move(post.split(" ", 1)[1]) for post in posts_sent(page)] == ["direction=up&seq=1"]
 
 
 def test_a_page_loaded_offline_shows_the_last_board_then_the_game_again(page: Page, context,

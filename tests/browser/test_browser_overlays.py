@@ -3,7 +3,7 @@ the dark theme, on a phone and a desktop: each readable, inside the board or the
 photographed to test-artifacts/."""
 
 import pytest
-from browser_support import phone_device, settle
+from browser_support import animations_done, phone_device, settle
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -48,7 +48,7 @@ def test_banners_overlays_hint_and_dialog_look_right(new_context, playwright, op
     open_game(page, NEAR_WIN, seed=7)
     page.keyboard.press("ArrowLeft")
     expect(page.locator(".overlay-won")).to_be_visible()
-    page.wait_for_timeout(350)  # the banner's fade-in
+    animations_done(page)  # the banner's fade-in
     assert inside(page.locator(".overlay-won .overlay-actions").bounding_box(),
                   page.locator(".board-frame").bounding_box())
     assert readable(page, ".overlay-won h2", ".overlay-won", ".board-frame") >= 4.5
@@ -57,7 +57,7 @@ def test_banners_overlays_hint_and_dialog_look_right(new_context, playwright, op
     open_game(page, NEAR_LOSS, seed=5)
     page.keyboard.press("ArrowRight")
     expect(page.locator(".overlay-over")).to_be_visible()
-    page.wait_for_timeout(350)
+    animations_done(page)
     assert inside(page.locator(".overlay-over .overlay-actions").bounding_box(),
                   page.locator(".board-frame").bounding_box())
     assert readable(page, ".overlay-over p", ".overlay-over", ".board-frame") >= 4.5
@@ -69,7 +69,7 @@ def test_banners_overlays_hint_and_dialog_look_right(new_context, playwright, op
     expect(arrow).to_have_count(1)
     expect(arrow).to_be_visible()
     assert inside(arrow.bounding_box(), page.locator(".board-frame").bounding_box())
-    page.wait_for_timeout(200)  # the arrow's fade-in
+    animations_done(page)  # the arrow's fade-in
     page.screenshot(path=artifacts / f"hint-{name}.png", full_page=True)
 
     page.keyboard.press("ArrowLeft")

@@ -123,6 +123,24 @@ def test_a_game_loaded_with_its_history_goes_on_recording_into_it():
         assert Game.replay(loaded.history, moves).to_dict() == position
 
 
+def test_checkpoints_made_while_no_id_is_read_hold_the_ids_of_play():
+    # Ids are worked out only when read: here nothing reads them for 50 moves and 16 checkpoints.
+    directions = engine.DIRECTIONS * 40
+    with checkpoint_every(3):
+        unread, watched = Game.new(seed=33), Game.new(seed=33)
+        seen = [watched.to_dict()]
+        for direction in directions:
+            if unread.moves == 50:
+                break
+            if unread.move(direction):
+                assert watched.move(direction)
+                seen.append(watched.to_dict())
+    history = unread.history
+    assert len(history) == 50 and history == watched.history
+    for moves, position in enumerate(seen):
+        assert Game.replay(history, moves).to_dict() == position
+
+
 # --- replay ----------------------------------------------------------------------------------
 
 

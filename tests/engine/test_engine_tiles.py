@@ -2,7 +2,7 @@
 
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
@@ -79,6 +79,9 @@ def test_refused_move_leaves_the_tiles_as_they_were():
     assert game.tiles == tiles
 
 
+# Examples are never timed (deadline=None): speed lives in bench/, and a shared machine
+# would make a deadline fail at random.
+@settings(deadline=None)
 @given(playable_boards, st.sampled_from(engine.DIRECTIONS), st.integers(0, 1000))
 def test_every_move_accounts_for_every_tile(rows, direction, seed):
     game = Game.from_rows(rows, seed=seed)

@@ -11,7 +11,9 @@ from engine import slide
 from reference_2048 import ALL_VALUES, boards, reference_slide
 
 
-@settings(max_examples=400)
+# Examples are never timed (deadline=None): speed lives in bench/, and a shared machine
+# would make a deadline fail at random.
+@settings(max_examples=400, deadline=None)
 @given(boards, st.sampled_from(engine.DIRECTIONS))
 def test_engine_matches_the_reference(rows, direction):
     assert slide(rows, direction) == reference_slide(rows, direction)

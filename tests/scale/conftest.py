@@ -1,29 +1,12 @@
-"""Fixtures for the scale-out tests: apps on either store, and a real Redis."""
+"""Fixtures for the scale-out tests: apps on either store (the real Redis is tests/conftest.py's)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import redis
 from flask import Flask
-from redis_server import RedisServer
 from scale_support import UNLIMITED, build_app
-
-
-@pytest.fixture(scope="session")
-def redis_server() -> Iterator[RedisServer]:
-    """One real redis-server for the whole run (per test worker)."""
-    with RedisServer() as server:
-        yield server
-
-
-@pytest.fixture
-def redis_url(redis_server: RedisServer) -> str:
-    """The shared server's URL, emptied before the test."""
-    redis.Redis.from_url(redis_server.url).flushdb()
-    return redis_server.url
 
 
 @pytest.fixture

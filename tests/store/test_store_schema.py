@@ -23,7 +23,7 @@ def test_a_new_file_gets_the_current_schema_in_wal_mode(tmp_path):
 
 def test_an_older_file_is_upgraded_and_keeps_its_rows(tmp_path, monkeypatch):
     path = tmp_path / "games.sqlite3"
-    newer = {**MIGRATIONS, SCHEMA_VERSION + 1: ["ALTER TABLE games ADD COLUMN review TEXT"]}
+    newer = {**MIGRATIONS, SCHEMA_VERSION + 1: ["ALTER TABLE games ADD COLUMN later TEXT"]}
     database = Database(path, busy_timeout=2.0)
     with database.transaction() as connection:
         connection.execute("INSERT INTO sessions VALUES ('kept', x'80', 0, 0)")
@@ -32,7 +32,7 @@ def test_an_older_file_is_upgraded_and_keeps_its_rows(tmp_path, monkeypatch):
     upgraded = Database(path, busy_timeout=2.0)
     connection = upgraded.connection()
     assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
-    assert "review" in {row[1] for row in connection.execute("PRAGMA table_info(games)")}
+    assert "later" in {row[1] for row in connection.execute("PRAGMA table_info(games)")}
     assert [row["id"] for row in connection.execute("SELECT id FROM sessions")] == ["kept"]
 
 

@@ -30,6 +30,7 @@ def test_reference_table_lists_every_intent_with_its_keys_and_gestures(app):
         ("Move down", [("↓",), ("S",), ("J",)], ["swipe-down"]),
         ("Move left", [("←",), ("A",), ("H",)], ["swipe-left"]),
         ("Move right", [("→",), ("D",), ("L",)], ["swipe-right"]),
+        ("Take back the last move", [("U",), ("Ctrl", "Z")], []),
         ("Show a hint", [("Shift", "H")], []),
         ("Start or stop auto-play", [("Shift", "A")], []),
     ]
@@ -39,3 +40,8 @@ def test_every_engine_direction_has_its_arrow_and_name_in_order():
     assert tuple(controls.SHOWN_DIRECTIONS) == engine.DIRECTIONS
     assert [shown.arrow for shown in controls.SHOWN_DIRECTIONS.values()] == ["↑", "↓", "←", "→"]
     assert controls.client_data()["directions"] == list(engine.DIRECTIONS)
+
+
+def test_the_numbered_intents_are_the_moves_and_undo():
+    assert controls.client_data()["numbered"] == [*engine.DIRECTIONS, "undo"]
+    assert {controls.KEYS["KeyU"], controls.KEYS[controls.CTRL + "KeyZ"]} == {"undo"}

@@ -4,19 +4,11 @@ two tiles it was merged from (data-leaving, drawn sliding into the merged tile's
 
 from __future__ import annotations
 
-import re
+from board_html import tiles_drawn
 
 from engine import Game
 
 EMPTY = [0, 0, 0, 0]
-TILE_ELEMENT = re.compile(r'<div class="tile"([^>]*)>')
-ATTRIBUTE = re.compile(r'data-([\w-]+)(?:="([^"]*)")?')
-
-
-def tiles_drawn(html: str) -> list[dict[str, str]]:
-    """Every tile element, in order, as its data attributes (a bare flag reads as "")."""
-    return [{name: value for name, value in ATTRIBUTE.findall(attributes)}
-            for attributes in TILE_ELEMENT.findall(html)]
 
 
 def without_id(tile: dict[str, str]) -> dict[str, str]:

@@ -94,3 +94,11 @@ def test_a_body_of_exactly_4_kib_is_read_and_one_byte_more_is_refused(player, st
                                   content_type="application/x-www-form-urlencoded")
     assert at_limit.status_code == 200
     assert at_limit.headers["X-Seq"] == "1"
+
+
+def test_every_page_that_can_start_a_game_draws_on_one_page_budget(tmp_path, make_web_app):
+    app = make_web_app(tmp_path / "instance", PAGE_RATE_LIMIT="3/minute")
+    client = app.test_client()
+    assert [client.get(path).status_code for path in ("/", "/pl/", "/state")] == [200, 200, 200]
+    assert client.get("/ja/").status_code == 429
+    assert client.get("/en/rules").status_code == 200  # reading stores nothing: no budget

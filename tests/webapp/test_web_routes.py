@@ -4,17 +4,9 @@ import re
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 
+from board_html import shown_rows
+
 from engine import Game, solver
-
-TILE = re.compile(r'<div class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"(?![^>]*data-leaving)')
-
-
-def shown_rows(html: str) -> tuple[tuple[int, ...], ...]:
-    """The board a fragment or page shows, read from its tile elements."""
-    rows = [[0] * 4 for _ in range(4)]
-    for value, row, col in TILE.findall(html):
-        rows[int(row)][int(col)] = int(value)
-    return tuple(tuple(row) for row in rows)
 
 
 def stored_game(store, client) -> Game:
@@ -159,13 +151,16 @@ def test_tampered_session_cookie_starts_a_new_game(client):
     assert len(re.findall(r'class="tile"', page.text)) == 2
 
 
-def test_session_cookie_expires_in_an_hour_until_played_then_with_the_lifetime(app, player):
+def test_session_cookie_expires_in_an_hour_until_played_then_with_the_lifetime(app, player,
+                                                                               store):
     def days_left(response) -> float:
         cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session"))
         expires = parsedate_to_datetime(re.search(r"Expires=([^;]+)", cookie).group(1))
         return (expires - datetime.now(timezone.utc)).total_seconds() / 86400
 
     assert days_left(player.page) < 1 / 23
+    store.update(store.sid_of(player.client), game=Game.from_rows(
+        [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3).to_dict())  # left, then up, move
     assert 29.9 < days_left(player.move("left")) <= 30
     assert "Set-Cookie" not in player.move("up").headers  # renewed at most once a day
     assert "Set-Cookie" not in player.client.get("/static/css/base.css").headers
@@ -198,7 +193,7 @@ def test_a_hint_for_a_game_the_page_no_longer_shows_is_refused_as_stale(player):
     assert answer.status_code == 409 and answer.headers["X-Stale"] == "1"
 
 
-def test_a_missing_page_keeps_the_plain_not_found_page(client):
+def test_a_missing_page_is_a_404_page_not_the_message_fragment(client):
     answer = client.get("/no-such-page")
     assert answer.status_code == 404
     assert 'id="message"' not in answer.text

@@ -111,3 +111,26 @@ def test_a_chunked_body_is_held_to_the_same_4_kib_cap(app, served, make_player, 
     answer = connection.getresponse()
     assert answer.status == status
     assert (b"too large" in answer.read()) is (status == 413)
+
+
+def test_every_move_pushes_the_games_expiry_and_an_expired_game_is_never_read_back(
+        make_web_app, make_player, session_store, tmp_path):
+    app = make_web_app(tmp_path / "instance", SESSION_LIFETIME_DAYS=1)
+    player, store = make_player(app.test_client()), session_store(app)
+    store.update(store.sid_of(player.client), game=Game.from_rows(
+        [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=5).to_dict())
+    database = app.extensions["games"].database
+
+    def age(seconds: float) -> None:
+        with database.transaction() as connection:
+            connection.execute("UPDATE games SET last_played = last_played - ? WHERE id = ?",
+                               (seconds, player.game))
+
+    assert "Moved" in player.move("right").text
+    age(86400 - 60)  # a minute of its day left
+    assert "Moved" in player.move("down").text  # still there, and this move renews it
+    age(120)
+    assert player.move("left").status_code == 200  # a day from the last move, not the first
+    age(86400)
+    assert player.move("up").status_code == 409  # expired: gone for good
+    assert "no longer on the server" in player.client.get("/").text

@@ -3,7 +3,7 @@
 Keys are matched by ``KeyboardEvent.code``, the physical key, so Caps Lock, the keyboard layout
 and an input method change nothing. Letters move (WASD and vim's hjkl, with or without Shift);
 only Shift+H and Shift+A ask for a hint and toggle auto-play, so they never clash with the ``h``
-and ``a`` moves. The four directions are the engine's; here they get the arrow and the name a
+and ``a`` moves; ``u`` (free beside hjkl) and Ctrl+Z take back the last move. The four directions are the engine's; here they get the arrow and the name a
 player sees, wherever a direction is shown (hint, example boards, announcements).
 """
 
@@ -30,15 +30,20 @@ SHOWN_DIRECTIONS: dict[str, ShownDirection] = {
     "right": ShownDirection("→", lazy_gettext("right")),
 }
 
-#: Key (``KeyboardEvent.code``, with ``Shift+`` when the key counts only with Shift held) -> intent.
+#: Key (``KeyboardEvent.code``, with ``Shift+`` or ``Ctrl+`` when it counts only with that
+#: modifier held) -> intent.
 KEYS: dict[str, str] = {
     "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
     "KeyW": "up", "KeyS": "down", "KeyA": "left", "KeyD": "right",
     "KeyK": "up", "KeyJ": "down", "KeyH": "left", "KeyL": "right",
     "Shift+KeyH": "hint",
     "Shift+KeyA": "autoplay",
+    "KeyU": "undo",
+    "Ctrl+KeyZ": "undo",
 }
-SHIFT = "Shift+"
+SHIFT, CTRL = "Shift+", "Ctrl+"
+#: The intents that carry the page's move number (``seq``): each is applied once, in order.
+NUMBERED: tuple[str, ...] = (*DIRECTIONS, "undo")
 
 GESTURES: dict[str, str] = {
     "swipe-up": "up", "swipe-down": "down", "swipe-left": "left", "swipe-right": "right",
@@ -51,6 +56,7 @@ INTENT_LABELS = {
     "down": lazy_gettext("Move down"),
     "left": lazy_gettext("Move left"),
     "right": lazy_gettext("Move right"),
+    "undo": lazy_gettext("Take back the last move"),
     "hint": lazy_gettext("Show a hint"),
     "autoplay": lazy_gettext("Start or stop auto-play"),
 }
@@ -60,8 +66,10 @@ def client_data() -> dict:
     """What the page's script needs, rendered as a JSON data block."""
     return {
         "directions": list(DIRECTIONS),
+        "numbered": list(NUMBERED),
         "keys": KEYS,
         "shiftPrefix": SHIFT,
+        "ctrlPrefix": CTRL,
         "gestures": GESTURES,
         "swipeMinDistance": SWIPE_MIN_DISTANCE_PX,
     }
@@ -69,7 +77,8 @@ def client_data() -> dict:
 
 @dataclass(frozen=True)
 class KeyCap:
-    """A binding as printed on the keyboard: ``Shift+KeyH`` is the caps ``("Shift", "H")``."""
+    """A binding as printed on the keyboard: ``Shift+KeyH`` is the caps ``("Shift", "H")``,
+    ``Ctrl+KeyZ`` the caps ``("Ctrl", "Z")``."""
 
     binding: str
     caps: tuple[str, ...]
@@ -77,13 +86,13 @@ class KeyCap:
 
 def key_cap(binding: str) -> KeyCap:
     """The caps a player presses for a binding of KEYS."""
-    shifted = binding.startswith(SHIFT)
-    code = binding.removeprefix(SHIFT)
+    modifier = next((prefix for prefix in (SHIFT, CTRL) if binding.startswith(prefix)), "")
+    code = binding.removeprefix(modifier)
     if code.startswith("Arrow"):  # an arrow key shows the arrow of the direction it moves
         cap = SHOWN_DIRECTIONS[KEYS[code]].arrow
     else:
         cap = code.removeprefix("Key")
-    return KeyCap(binding, ("Shift", cap) if shifted else (cap,))
+    return KeyCap(binding, (modifier.removesuffix("+"), cap) if modifier else (cap,))
 
 
 def reference_table() -> list[tuple[str, list[KeyCap], list[str]]]:

@@ -12,19 +12,38 @@ from webapp.store.records import GameRecord
 Apply = Callable[[GameRecord], tuple[str, bool]]
 
 
-def move(direction: str, seq: int) -> Apply:
-    """Play `direction` as move number `seq`: "moved" or "blocked" (an illegal direction still
-    uses up its number); "repeated" for any other number than the next one (a retry, another
-    tab, a confused page), which changes nothing and tells the page the server's count."""
+def _numbered(seq: int, act: Callable[[GameRecord], str]) -> Apply:
+    """An intent numbered like a move: applied (its number used up whatever `act` answers) only
+    when `seq` is the next number; any other number (a retry, another tab, a confused page) is
+    "repeated", which changes nothing and tells the page the server's count."""
     def apply(record: GameRecord) -> tuple[str, bool]:
         if seq != record.seq + 1:
             return "repeated", False
         record.seq = seq
-        if not record.game.move(direction):
-            return "blocked", True
-        record.played, record.last_played = True, time.time()
-        return "moved", True
+        return act(record), True
     return apply
+
+
+def move(direction: str, seq: int) -> Apply:
+    """Play `direction` as move number `seq`: "moved" or "blocked" (an illegal direction still
+    uses up its number)."""
+    def act(record: GameRecord) -> str:
+        if not record.game.move(direction):
+            return "blocked"
+        record.played, record.last_played = True, time.time()
+        return "moved"
+    return _numbered(seq, act)
+
+
+def undo(seq: int) -> Apply:
+    """Take back the last move, numbered `seq` like a move: "undone", or "nothing-to-undo" at
+    the start of the game. Taking a move back is help: the game becomes assisted."""
+    def act(record: GameRecord) -> str:
+        if not record.game.undo():
+            return "nothing-to-undo"
+        record.assisted, record.last_played = True, time.time()
+        return "undone"
+    return _numbered(seq, act)
 
 
 def keep_playing(record: GameRecord) -> tuple[str, bool]:

@@ -17,7 +17,8 @@ REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 
 def game_context(record: GameRecord, event: str, direction: str | None = None) -> dict:
     """Everything the game templates show. ``event`` names what just happened
-    (loaded, moved, blocked, new, kept-playing, repeated, hinted)."""
+    (loaded, moved, blocked, undone, nothing-to-undo, new, kept-playing, repeated,
+    hinted)."""
     game = record.game
     return {
         "record": record,

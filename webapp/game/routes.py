@@ -53,6 +53,16 @@ def move() -> ResponseReturnValue:
     return render_update(record, event, direction)
 
 
+@bp.post("/undo")
+@game_budget
+def undo() -> ResponseReturnValue:
+    """Take back the last move, numbered like a move (a retried undo is not applied twice)."""
+    seq = intents.seq(request.form)
+    record = current.for_page(intents.game_id(request.form))
+    record, event = current.change(record, play.undo(seq))
+    return render_update(record, event)
+
+
 @bp.post("/new")
 @game_budget
 def new_game() -> ResponseReturnValue:

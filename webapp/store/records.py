@@ -3,7 +3,8 @@ adds (the last move number applied, whether the solver helped, when it was playe
 
 Stores keep a record as flat fields (`to_fields`, `from_fields`): a few values to list and evict
 games by, and two JSON texts, the position to resume from without replaying and the history
-(every move, two bits each) that undo, replay and review read.
+(every move, two bits each) that undo, replay and review read. A list of games reads only the
+listing fields (`GameSummary`), never the position or the history.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine import Game
@@ -39,6 +40,11 @@ FIELD_TYPES: dict[str, type] = {
     "position": str,
     "history": str,
 }
+
+
+#: The fields a list of games shows, and what a store needs to tell whether the game has expired.
+SUMMARY_FIELDS = ("id", "score", "best_tile", "moves", "status", "assisted", "played", "created",
+                  "last_played")
 
 
 def new_game_id() -> str:
@@ -74,23 +80,29 @@ class GameRecord:
         """A record for a new game (a fresh random one unless given)."""
         return cls(new_game_id(), game or Game.new())
 
+    def summary(self) -> GameSummary:
+        """What a list of games shows of this one."""
+        game = self.game
+        return GameSummary(
+            id=self.id,
+            score=game.score,
+            best_tile=max(max(row) for row in game.rows),
+            moves=game.moves,
+            status=str(game.status),
+            assisted=self.assisted,
+            played=self.played,
+            created=self.created,
+            last_played=self.last_played,
+        )
+
     def to_fields(self) -> dict[str, Any]:
         """The record as flat values of FIELD_TYPES' types."""
-        game = self.game
         return {
-            "id": self.id,
+            **asdict(self.summary()),
             "version": self.version,
             "seq": self.seq,
-            "played": self.played,
-            "assisted": self.assisted,
-            "created": self.created,
-            "last_played": self.last_played,
-            "score": game.score,
-            "best_tile": max(max(row) for row in game.rows),
-            "moves": game.moves,
-            "status": str(game.status),
-            "position": json.dumps(game.to_dict(), separators=(",", ":")),
-            "history": json.dumps(game.history.to_dict(), separators=(",", ":")),
+            "position": json.dumps(self.game.to_dict(), separators=(",", ":")),
+            "history": json.dumps(self.game.history.to_dict(), separators=(",", ":")),
         }
 
     @classmethod
@@ -116,6 +128,29 @@ class GameRecord:
             version=values["version"],
             stored_played=values["played"],
         )
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What a list of games shows of one game (`SUMMARY_FIELDS`)."""
+
+    id: str
+    score: int
+    best_tile: int
+    moves: int
+    status: str
+    assisted: bool
+    played: bool
+    created: float
+    last_played: float
+
+    @classmethod
+    def from_fields(cls, fields: Mapping[str, object]) -> GameSummary:
+        """Read the listing fields back; ValueError for anything but what `to_fields` writes."""
+        values = {name: _typed(fields, name, FIELD_TYPES[name]) for name in SUMMARY_FIELDS}
+        if not is_game_id(values["id"]):
+            raise ValueError("not a game id")
+        return cls(**values)
 
 
 def _typed(fields: Mapping[str, object], name: str, kind: type) -> Any:

@@ -5,20 +5,28 @@ Each game is a hash ``game:<id>`` of the record's fields, with the record's life
 a small Lua compare-and-set on the ``version`` field, so no lock exists that a hung or crashed
 worker could leave behind. With ``maxmemory-policy volatile-ttl`` Redis, when full, evicts the
 keys closest to expiry first: unplayed games, then the least recently played (see the README).
+A game's review is one more field of its hash (``review``), so it lives and goes with the game;
+reads name the fields they need, so a move never reads the review, nor a list of games the
+positions.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+from typing import TypeVar
 
 from redis import Redis
 
-from webapp.store.records import GameRecord
+from webapp.store.records import FIELD_TYPES, SUMMARY_FIELDS, GameRecord, GameSummary
 from webapp.store.retention import Retention
 
 log = logging.getLogger(__name__)
 
 KEY_PREFIX = "game:"
+REVIEW_FIELD = "review"
+_FIELDS = tuple(FIELD_TYPES)
+Read = TypeVar("Read", GameRecord, GameSummary)
 
 # KEYS[1] the game; ARGV[1] the version read ("" for a new game), ARGV[2] the TTL in ms, then
 # field, value pairs. Writes and returns 1 if the stored version is still the one read.
@@ -31,6 +39,20 @@ elseif stored ~= ARGV[1] then
 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
+
+# KEYS[1] the game; ARGV[1] "1" if a review is expected, ARGV[2] that review, ARGV[3] the new
+# one. Writes and returns 1 if the game exists and its review is still the one expected.
+_REPLACE_REVIEW = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local stored = redis.call('HGET', KEYS[1], 'review')
+if ARGV[1] == '1' then
+  if stored ~= ARGV[2] then return 0 end
+elseif stored then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'review', ARGV[3])
 return 1
 """
 
@@ -48,17 +70,36 @@ class RedisGames:
     def __init__(self, client: Redis, retention: Retention) -> None:
         self.client, self.retention = client, retention
         self._compare_and_set = client.register_script(_COMPARE_AND_SET)
+        self._replace_review = client.register_script(_REPLACE_REVIEW)
 
     def get(self, game_id: str) -> GameRecord | None:
         """The game, unless it is missing (expired keys are gone) or unreadable (logged)."""
-        fields = self.client.hgetall(KEY_PREFIX + game_id)
-        if not fields:
-            return None
+        values = self.client.hmget(KEY_PREFIX + game_id, _FIELDS)
+        return _read(GameRecord, game_id, dict(zip(_FIELDS, values)))
+
+    def summaries(self, game_ids: Iterable[str]) -> list[GameSummary]:
+        """The listing fields of each kept game, in one round trip."""
+        wanted = tuple(dict.fromkeys(game_ids))
+        pipeline = self.client.pipeline(transaction=False)
+        for game_id in wanted:
+            pipeline.hmget(KEY_PREFIX + game_id, SUMMARY_FIELDS)
+        found = (_read(GameSummary, game_id, dict(zip(SUMMARY_FIELDS, values)))
+                 for game_id, values in zip(wanted, pipeline.execute()))
+        return [summary for summary in found if summary is not None]
+
+    def review(self, game_id: str) -> str | None:
+        """The review field, as text."""
+        value = self.client.hget(KEY_PREFIX + game_id, REVIEW_FIELD)
         try:
-            return GameRecord.from_fields({key.decode(): value for key, value in fields.items()})
-        except (ValueError, UnicodeDecodeError) as error:
-            log.warning("game %s does not read back, ignored: %s", game_id, error)
+            return None if value is None else value.decode("utf-8")
+        except UnicodeDecodeError:
+            log.warning("the review of game %s is not UTF-8, ignored", game_id)
             return None
+
+    def replace_review(self, game_id: str, expected: str | None, review: str) -> bool:
+        """Compare-and-set on the review field, in a small Lua script."""
+        args = ["0", "", review] if expected is None else ["1", expected, review]
+        return self._replace_review(keys=[KEY_PREFIX + game_id], args=args) == 1
 
     def add(self, record: GameRecord) -> None:
         """Store a new game (Redis makes room by its own eviction policy)."""
@@ -80,3 +121,15 @@ class RedisGames:
             record.version = fields["version"]
             record.stored_played = record.played
         return written
+
+
+def _read(kind: type[Read], game_id: str, fields: dict[str, bytes | None]) -> Read | None:
+    """A `kind` (GameRecord or GameSummary) from its fields; None if the game is gone (every
+    field missing) or does not read back (logged)."""
+    if all(value is None for value in fields.values()):
+        return None
+    try:
+        return kind.from_fields({name: value for name, value in fields.items() if value is not None})
+    except ValueError as error:
+        log.warning("game %s does not read back, ignored: %s", game_id, error)
+        return None

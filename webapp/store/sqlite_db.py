@@ -6,6 +6,9 @@ its turn for a moment instead of failing. The schema carries a version (``PRAGMA
 a new file gets the current schema, an older one is upgraded step by step at start-up, and a
 file from a newer release is refused with a clear error instead of being misread.
 
+A game's row also keeps the text of its review, if one was asked for (``review``, schema
+version 2), which only the review's own reads and writes touch.
+
 Both tables keep ``played`` and ``last_played`` with an index on the pair, which is everything
 `make_room` needs: expired entries and, past the cap, the unplayed and least recently played
 ones are found at the front of that index, never by a scan. Triggers keep each table's entry
@@ -74,6 +77,8 @@ MIGRATIONS: dict[int, list[str]] = {
         "CREATE INDEX sessions_by_age ON sessions (played, last_played)",
         *_counted("sessions"),
     ],
+    # A game's review (webapp.history.reviews) lives in its row, so it goes when the game goes.
+    2: ["ALTER TABLE games ADD COLUMN review TEXT"],
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 
@@ -109,8 +114,13 @@ class Database:
 
     def read(self, sql: str, parameters: tuple) -> sqlite3.Row | None:
         """The first row `sql` selects, or None."""
+        rows = self.read_all(sql, parameters)
+        return rows[0] if rows else None
+
+    def read_all(self, sql: str, parameters: tuple) -> list[sqlite3.Row]:
+        """Every row `sql` selects."""
         try:
-            return self.connection().execute(sql, parameters).fetchone()
+            return self.connection().execute(sql, parameters).fetchall()
         except sqlite3.Error:
             self.forget_connection()
             raise

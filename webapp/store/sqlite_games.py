@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Iterable
 
-from webapp.store.records import FIELD_TYPES, GameRecord
+from webapp.store.records import FIELD_TYPES, SUMMARY_FIELDS, GameRecord, GameSummary
 from webapp.store.retention import Retention
 from webapp.store.sqlite_db import Database
 
 log = logging.getLogger(__name__)
 
 _COLUMNS = tuple(FIELD_TYPES)
+_SELECT = f"SELECT {', '.join(_COLUMNS)} FROM games WHERE id = ?"
+_SELECT_SUMMARIES = f"SELECT {', '.join(SUMMARY_FIELDS)} FROM games WHERE id IN "
 _INSERT = f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
 _CHANGING = tuple(name for name in _COLUMNS if name not in ("id", "version", "created"))
 _REPLACE = (
@@ -30,7 +33,7 @@ class SqliteGames:
 
     def get(self, game_id: str) -> GameRecord | None:
         """The game, unless it is missing, expired or unreadable (logged)."""
-        row = self.database.read("SELECT * FROM games WHERE id = ?", (game_id,))
+        row = self.database.read(_SELECT, (game_id,))
         if row is None:
             return None
         try:
@@ -38,9 +41,7 @@ class SqliteGames:
         except ValueError as error:
             log.warning("game %s does not read back, ignored: %s", game_id, error)
             return None
-        if self.retention.expires(record.played, record.last_played) < time.time():
-            return None
-        return record
+        return record if self._kept(record.played, record.last_played) else None
 
     def add(self, record: GameRecord) -> None:
         """Insert a new game, making room for it first."""
@@ -63,3 +64,40 @@ class SqliteGames:
             record.version += 1
             record.stored_played = record.played
         return written
+
+    def summaries(self, game_ids: Iterable[str]) -> list[GameSummary]:
+        """The listing columns of the kept games among `game_ids`, in one query."""
+        wanted = tuple(dict.fromkeys(game_ids))
+        if not wanted:
+            return []
+        found = []
+        for row in self.database.read_all(
+                _SELECT_SUMMARIES + f"({', '.join('?' * len(wanted))})", wanted):
+            try:
+                summary = GameSummary.from_fields(dict(row))
+            except ValueError as error:
+                log.warning("game %s does not read back, ignored: %s", row["id"], error)
+                continue
+            if self._kept(summary.played, summary.last_played):
+                found.append(summary)
+        return found
+
+    def review(self, game_id: str) -> str | None:
+        """The review column of a kept game."""
+        row = self.database.read(
+            "SELECT review, played, last_played FROM games WHERE id = ?", (game_id,))
+        if row is None or not self._kept(bool(row["played"]), row["last_played"]):
+            return None
+        return row["review"] if isinstance(row["review"], str) else None
+
+    def replace_review(self, game_id: str, expected: str | None, review: str) -> bool:
+        """Compare-and-set on the review column (``IS`` matches NULL too)."""
+        with self.database.transaction() as connection:
+            return connection.execute(
+                "UPDATE games SET review = ? WHERE id = ? AND review IS ?",
+                (review, game_id, expected),
+            ).rowcount == 1
+
+    def _kept(self, played: bool, last_played: float) -> bool:
+        """Whether an entry with these values has not yet expired."""
+        return self.retention.expires(played, last_played) >= time.time()

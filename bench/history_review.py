@@ -1,0 +1,198 @@
+"""What a game's history costs on the web: undo requests and the solver's review, on the stored
+20,000-move game (bench/long_game.py), and players' moves while a review runs.
+
+    python bench/history_review.py               # everything (a few minutes)
+    python bench/history_review.py --skip-compare --latency-seconds 5
+
+Figures, each measured in this run:
+- `POST /undo` on the 20,000-move game through the app (SQLite store: read the record, undo,
+  write it back, render the fragment): p50 and p99 over `--undos` requests, in CPU time of this
+  process and in wall-clock time; the engine's own undo is bench/engine_history.py's;
+- the review of all 20,000 positions as the app runs it (the "review" setting, one thread of
+  its own): CPU seconds and wall-clock seconds, against the under-a-minute target;
+- with `--compare` (the default), "fast" against "review" on every 20th position: time per
+  position and how often they agree on the best move and on the costliest moves;
+- moves of one player (Flask's test client, in the same process as the review, as a gunicorn
+  worker's threads would be) while no review runs, then while one runs: p50 and p99 latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import long_game  # noqa: E402
+from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS  # noqa: E402
+from engine import Game  # noqa: E402
+from engine.solver import SETTINGS, Solver  # noqa: E402
+from engine.solver.tables import default_cache_dir  # noqa: E402
+from webapp import create_app  # noqa: E402
+from webapp.history import reviews  # noqa: E402
+from webapp.history.analysis import review_game  # noqa: E402
+from webapp.history.reviewer import REVIEW_SETTING  # noqa: E402
+
+TARGET_SECONDS = 60.0
+
+
+def p99(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[round(0.99 * (len(ordered) - 1))]
+
+
+def percentiles(times: list[float]) -> str:
+    return f"p50 {statistics.median(times):7.2f} ms   p99 {p99(times):7.2f} ms   (n={len(times)})"
+
+
+def costly(lost: list[float]) -> set[int]:
+    """The positions whose move played lost over 1%."""
+    return {index for index, share in enumerate(lost) if share > 0.01}
+
+
+def costliest(lost: list[float]) -> set[int]:
+    """The ten positions whose move played lost the most."""
+    return set(sorted(range(len(lost)), key=lost.__getitem__)[-10:])
+
+
+class Player:
+    """A browser on the app: its page, its token, posting intents as the page's script does."""
+
+    def __init__(self, app) -> None:
+        self.client = app.test_client()
+        page = self.client.get("/").text
+        self.token, self.game = CSRF_META.search(page).group(1), GAME_ID.search(page).group(1)
+        self.seq = 0
+
+    def post(self, path: str, **form: str) -> float:
+        """Milliseconds the request took."""
+        started = time.perf_counter()
+        answer = self.client.post(path, data={"game": self.game, **form},
+                                  headers={"X-CSRFToken": self.token})
+        elapsed = (time.perf_counter() - started) * 1000
+        assert answer.status_code == 200, answer.status_code
+        self.game, self.seq = answer.headers["X-Game"], int(answer.headers["X-Seq"])
+        return elapsed
+
+
+def give(app, player: Player, game: Game) -> None:
+    """Make `game` (with its history) the player's current game."""
+    games = app.extensions["games"]
+    record = games.get(player.game)
+    record.game, record.played, record.seq = game, True, player.seq
+    assert games.replace(record)
+
+
+def undo_requests(app, count: int) -> tuple[list[float], list[float]]:
+    """(wall-clock ms, CPU ms) of `count` undos in a row, from the end of the long game."""
+    player = Player(app)
+    give(app, player, long_game.load())
+    wall, cpu = [], []
+    for _ in range(count):
+        started = time.process_time()
+        wall.append(player.post("/undo", seq=str(player.seq + 1)))
+        cpu.append((time.process_time() - started) * 1000)
+    return wall, cpu
+
+
+def review_time(game: Game) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of the review of every position of `game`, in one thread."""
+    solver = Solver(default_cache_dir(), max_searches=1)
+    solver.warm_up()
+    cpu, wall = time.thread_time(), time.perf_counter()
+    review_game(game.history, len(game.history),
+                lambda rows: solver.evaluate_moves(rows, REVIEW_SETTING), lambda done: None)
+    return time.thread_time() - cpu, time.perf_counter() - wall
+
+
+def compare(game: Game, every: int) -> None:
+    """'fast' against 'review' on every `every`th position."""
+    solver = Solver(default_cache_dir(), max_searches=1)
+    solver.warm_up()
+    steps = [step for index, step in enumerate(game.history.walk()) if index % every == 0]
+    results = {}
+    for setting in (SETTINGS["fast"], REVIEW_SETTING):
+        started = time.process_time()
+        judged = [solver.evaluate_moves(step.rows, setting) for step in steps]
+        seconds = time.process_time() - started
+        best = [max(values, key=values.get) for values in judged]
+        lost = [(values[best[i]] - values[step.direction]) / values[best[i]]
+                for i, (values, step) in enumerate(zip(judged, steps))]
+        results[setting.name] = (seconds * 1000 / len(steps), best, lost)
+    fast, review = results["fast"], results["review"]
+    same = sum(a == b for a, b in zip(fast[1], review[1])) / len(steps)
+    print(f"\n'fast' against 'review' on {len(steps):,} positions (every {every}th):")
+    print(f"  CPU per position: fast {fast[0]:.2f} ms, review {review[0]:.2f} ms "
+          f"({review[0] / fast[0]:.0%} of fast; all {len(game.history):,} positions at fast: "
+          f"about {fast[0] * len(game.history) / 1000:.0f} s)")
+    print(f"  same best move: {same:.1%}")
+    print(f"  moves losing over 1%: fast {len(costly(fast[2]))}, review {len(costly(review[2]))}, "
+          f"both {len(costly(fast[2]) & costly(review[2]))}")
+    print(f"  the ten costliest: {len(costliest(fast[2]) & costliest(review[2]))} in common")
+
+
+def move_latency(app, seconds: float) -> list[float]:
+    """Milliseconds of each move of a fresh player for `seconds` (a new game every 200)."""
+    player = Player(app)
+    times, deadline = [], time.monotonic() + seconds
+    directions = ("left", "up", "right", "down")
+    while time.monotonic() < deadline:
+        times.append(player.post("/move", direction=directions[player.seq % 4],
+                                 seq=str(player.seq + 1)))
+        if player.seq == 200:
+            player.post("/new")
+    return times
+
+
+def latency_during_review(app, seconds: float) -> None:
+    idle = move_latency(app, seconds)
+    owner = Player(app)
+    give(app, owner, long_game.load())
+    record = app.extensions["games"].get(owner.game)
+    app.extensions["reviewer"].ask(record)
+    while reviews.read(app.extensions["games"].review(owner.game)).state == reviews.QUEUED:
+        time.sleep(0.1)  # the reviewer's thread has started and built its solver
+    busy = move_latency(app, seconds)
+    state = reviews.read(app.extensions["games"].review(owner.game))
+    print(f"\nmoves of one player, {seconds:.0f} s each (the review had done {state.done:,} of "
+          f"{state.moves:,} positions by the end):")
+    print(f"  no review running   {percentiles(idle)}")
+    print(f"  a review running    {percentiles(busy)}")
+    print(f"  p99 with a review / without: {p99(busy) / p99(idle):.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--undos", type=int, default=200)
+    parser.add_argument("--skip-compare", action="store_true")
+    parser.add_argument("--compare-every", type=int, default=20)
+    parser.add_argument("--latency-seconds", type=float, default=15.0)
+    options = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as scratch:
+        app = create_app({"INSTANCE_PATH": scratch, "SECRET_KEY": "bench", **LIFTED_LIMITS})
+        game = long_game.load()
+        print(f"game: {len(game.history):,} moves, score {game.score:,}, "
+              f"largest tile {max(map(max, game.rows))}")
+
+        wall, cpu = undo_requests(app, options.undos)
+        print(f"\nPOST /undo on it, {options.undos} in a row (SQLite store):")
+        print(f"  CPU         {percentiles(cpu)}")
+        print(f"  wall clock  {percentiles(wall)}")
+
+        cpu, wall = review_time(game)
+        print(f"\nthe review of all {len(game.history):,} positions ('review' setting, one thread):")
+        print(f"  {cpu:.1f} s CPU, {wall:.1f} s wall clock (target: under {TARGET_SECONDS:.0f} s)")
+
+        if not options.skip_compare:
+            compare(game, options.compare_every)
+        latency_during_review(app, options.latency_seconds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""Paced moves on an empty and on a pre-filled embedded store, side by side; bytes per stored game.
+
+    python bench/store_filled.py [--games 1000000] [--max-entries 2000000] [--rounds 6]
+
+It builds an SQLite file holding --games played games, each with its player's session: one real
+record (the first TYPICAL_MOVES moves of the stored long game, bench/long_game.json) under fresh
+ids, with last-played times spread over the past SPREAD_DAYS days, inserted in bulk (sorted by
+id, in one transaction, journal off) through the app's own schema before any server starts. It
+prints the file's size per game, without and with the sessions, and the same for a file of
+--long-games copies of the whole 20,000-move game.
+
+Then two gunicorn servers (gunicorn.conf.py, 2 workers) run at once, one on a fresh file and one
+on the filled file, both with SESSION_STORE_MAX_ENTRIES=--max-entries, and the paced phase of
+bench/server_load.py (50 players, up to 5 keys a second, every tenth move retried, lost and
+doubled moves checked against the stored games) alternates between them for --rounds slices
+(in turn first), so both meet the same background load. It prints each store's figures and the
+filled store's p99 against the empty one's.
+
+The default cap (2,000,000) is high enough that eviction never runs: the figures are the cost of
+a big table and its indexes. With --max-entries equal to --games the store is full from the
+start and every first move evicts (see webapp/store/retention.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import long_game  # noqa: E402
+from server_load import (  # noqa: E402
+    HEADER, PACE, Player, Tally, load_average, percentile, phase, production_server, report,
+)
+
+from engine import Game  # noqa: E402
+from webapp.store.records import FIELD_TYPES, GameRecord, new_game_id  # noqa: E402
+from webapp.store.sessions import today  # noqa: E402
+from webapp.store.sqlite_db import Database  # noqa: E402
+
+TYPICAL_MOVES = 300
+SPREAD_DAYS = 29  # inside the 30 days a played game lives, so none expires during the run
+SESSION_ID_BYTES = 32  # Flask-Session's default session id length
+BATCH_ROWS = 50_000
+
+
+def played_record(game: Game) -> dict:
+    """A played game's stored fields, as the app writes them."""
+    return GameRecord(new_game_id(), game, seq=game.moves, played=True).to_fields()
+
+
+def spread_times(count: int, now: float) -> Iterator[float]:
+    """count last-played times, oldest first, evenly over the past SPREAD_DAYS days."""
+    span = SPREAD_DAYS * 86400.0
+    return (now - span + span * (index + 0.5) / count for index in range(count))
+
+
+def fill(path: Path, template: dict, count: int, sessions: bool) -> tuple[int, int]:
+    """Build `path` (the app's schema) with `count` copies of the record `template` under fresh
+    ids, and a played session naming each when `sessions`: (bytes with games, bytes in all)."""
+    Database(path, busy_timeout=2.0)  # the schema, exactly as the app makes it
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode = OFF")
+    connection.execute("PRAGMA synchronous = OFF")
+    now, columns = time.time(), tuple(FIELD_TYPES)
+    game_ids = sorted(new_game_id() for _ in range(count))
+    insert = f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+    def game_rows() -> Iterator[tuple]:
+        for game_id, played in zip(game_ids, spread_times(count, now)):
+            values = {**template, "id": game_id, "created": played - 600.0, "last_played": played}
+            yield tuple(values[name] for name in columns)
+
+    def session_rows() -> Iterator[tuple]:
+        session_ids = sorted(secrets.token_urlsafe(SESSION_ID_BYTES) for _ in range(count))
+        for session_id, game_id, played in zip(session_ids, game_ids, spread_times(count, now)):
+            data = msgspec.msgpack.encode({"_permanent": True, "csrf_token": secrets.token_hex(20),
+                                           "game": game_id, "games": [], "played": True,
+                                           "touched": today()})
+            yield session_id, data, 1, played
+
+    connection.execute("BEGIN")
+    connection.executemany(insert, game_rows())
+    connection.execute("COMMIT")
+    with_games = path.stat().st_size
+    if sessions:
+        connection.execute("BEGIN")
+        connection.executemany("INSERT INTO sessions VALUES (?, ?, ?, ?)", session_rows())
+        connection.execute("COMMIT")
+    connection.execute("PRAGMA journal_mode = WAL")  # as the app keeps it
+    connection.close()
+    return with_games, path.stat().st_size
+
+
+def print_size(label: str, template: dict, count: int, path: Path, sessions: bool) -> None:
+    started = time.perf_counter()
+    with_games, in_all = fill(path, template, count, sessions)
+    record_bytes = len(template["position"]) + len(template["history"])
+    line = (f"{label}: {count:,} games in {time.perf_counter() - started:.0f} s; position and "
+            f"history {record_bytes:,} bytes; file {with_games / count:,.0f} bytes per game")
+    if sessions:
+        line += f", {in_all / count:,.0f} with its session ({in_all / 2**20:,.0f} MiB in all)"
+    print(line, flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1_000_000)
+    parser.add_argument("--long-games", type=int, default=20_000)
+    parser.add_argument("--max-entries", type=int, default=2_000_000)
+    parser.add_argument("--players", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=8.0, help="length of each slice")
+    parser.add_argument("--max-moves", type=int, default=400)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--dir", type=Path, default=None, help="where to build the files")
+    args = parser.parse_args()
+
+    long = long_game.load()
+    typical = Game.replay(long.history, TYPICAL_MOVES)
+    with tempfile.TemporaryDirectory(dir=args.dir) as scratch:
+        print_size(f"{long.moves:,}-move game", played_record(long), args.long_games,
+                   Path(scratch) / "long.sqlite3", sessions=False)
+        os.remove(Path(scratch) / "long.sqlite3")
+        filled_path = Path(scratch) / "filled.sqlite3"
+        print_size(f"{TYPICAL_MOVES}-move game", played_record(typical), args.games,
+                   filled_path, sessions=True)
+
+        settings = {"SESSION_STORE_MAX_ENTRIES": str(args.max_entries)}
+        label = {"empty": "sqlite empty", "filled": f"sqlite {args.games // 1000:,}k"}
+        tallies = {"empty": Tally(), "filled": Tally()}
+        with production_server("sqlite", settings=settings) as empty, \
+                production_server("sqlite", filled_path, settings) as filled:
+            servers = {"empty": empty, "filled": filled}
+            print(f"SESSION_STORE_MAX_ENTRIES={args.max_entries:,}; {args.rounds} rounds of "
+                  f"{args.seconds:g} s paced slices, {args.players} players", flush=True)
+            for number in range(args.rounds):
+                order = ("empty", "filled") if number % 2 == 0 else ("filled", "empty")
+                seen = []
+                for name in order:
+                    tally = phase(servers[name], Player.play, PACE, args.seconds, args.players,
+                                  args.max_moves)
+                    tallies[name].add(tally)
+                    seen.append(f"{name} p99 {percentile(tally.latencies, 0.99) * 1000:.1f} ms")
+                print(f"# round {number + 1}: {', '.join(seen)}; load average {load_average()}",
+                      flush=True)
+        print(HEADER)
+        for name, tally in tallies.items():
+            report(label[name], "paced", tally)
+        p99 = {name: percentile(tally.latencies, 0.99) for name, tally in tallies.items()}
+        print(f"filled store's paced p99 at {p99['filled'] / p99['empty']:.0%} of the empty one's")
+
+
+if __name__ == "__main__":
+    main()

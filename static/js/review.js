@@ -1,0 +1,50 @@
+// The review page: asks for the review (the player's button), then polls its progress until it
+// is finished; each answer is the review's part of the page, swapped in by view.js. The live
+// region says only when the review starts and ends, not every step of the progress bar.
+
+import { applyFragment } from "./view.js";
+
+const POLL_MS = 1000;
+
+const announcement = document.getElementById("review-announcement");
+const token = document.querySelector('meta[name="csrf-token"]')?.content;
+let polling = false;
+
+const review = () => document.getElementById("review");
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function show(html) {
+  const before = review().dataset.announcement;
+  applyFragment(html);
+  const now = review().dataset.announcement;
+  if (now && now !== before) announcement.textContent = now;
+}
+
+async function poll() {
+  if (polling) return;
+  polling = true;
+  while (review().dataset.going === "true") {
+    await sleep(POLL_MS);
+    const response = await fetch(review().dataset.progressUrl, { cache: "no-store" }).catch(() => null);
+    if (response?.ok) show(await response.text()); // otherwise (a 429, no connection) ask again
+  }
+  polling = false;
+}
+
+async function ask(button) {
+  button.disabled = true;
+  const response = await fetch(button.dataset.url, {
+    method: "POST",
+    headers: { "X-CSRFToken": token },
+    credentials: "same-origin",
+  }).catch(() => null);
+  if (response) show(await response.text());
+  if (!response?.ok) button.disabled = false; // refused (429) or unreachable: it can be pressed again
+  poll();
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target instanceof Element && event.target.closest("#review-ask");
+  if (button) ask(button);
+});
+poll();

@@ -1,0 +1,134 @@
+"""The solver's review: asked for by the player, run in the background, kept with the game
+(also through a restart of the app), shown as the costliest moves and a chart; a game that goes
+on shows that its review is of its first moves."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from history_support import play, wait_for_review
+
+from engine import Game
+from engine.solver import Solver
+from webapp.history import reviews
+from webapp.history.analysis import COSTLY_LISTED, JUDGEMENT_POINTS, review_game
+from webapp.history.reviewer import REVIEW_SETTING
+
+ROW = re.compile(r'<tr data-move="(\d+)">(.*?)</tr>', re.S)
+
+
+def ask(player):
+    return player.post(f"/games/{player.game}/review")
+
+
+@pytest.fixture
+def finished(player, store):
+    """A short game played to its end through the routes: its directions."""
+    directions = play(player, store)
+    assert store.record(store.sid_of(player.client)).game.over
+    return directions
+
+
+def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, player, store,
+                                                                          finished):
+    asked = ask(player)
+    assert asked.status_code == 200 and 'data-going="true"' in asked.text
+    assert f'max="{len(finished)}"' in asked.text  # the progress bar of every move
+    review = wait_for_review(app, player.game)
+    assert review.state == reviews.DONE and review.moves == len(finished)
+    page = player.client.get(f"/games/{player.game}/review").text
+    assert 'data-going="false"' in page and "The review is finished." in page
+    rows = ROW.findall(page)
+    assert 0 < len(rows) <= COSTLY_LISTED
+    losses = [float(re.search(r'data-lost="([^"]+)"', row).group(1)) for _, row in rows]
+    assert losses == sorted(losses, reverse=True)
+    solver = Solver(None, max_searches=1)
+    history = store.record(store.sid_of(player.client)).game.history
+    for (number, row), lost in zip(rows, losses):
+        number = int(number)
+        assert f'href="/games/{player.game}?move={number - 1}"' in row  # where it was played
+        played, best = re.findall(r'data-direction="(\w+)"', row)
+        assert played == finished[number - 1] and best != played
+        values = solver.evaluate_moves(Game.replay(history, number - 1).rows, REVIEW_SETTING)
+        assert max(values, key=values.get) == best
+        assert lost == pytest.approx((values[best] - values[played]) / values[best])
+    points = re.search(r'<polyline class="chart-line" points="([^"]+)"', page).group(1).split()
+    assert len(points) == min(len(finished), JUDGEMENT_POINTS)
+    assert page.count('<circle class="chart-mark"') == len(rows)
+    share = review.analysis.agreed / review.moves
+    assert f"The move played was the solver's own in {round(share * 100)}%" in page
+
+
+def test_the_share_lost_is_the_part_of_the_solvers_value_given_away():
+    game = Game.from_rows([[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    for direction in ("right", "left", "down"):
+        assert game.move(direction)
+    judged = iter([{"right": 100.0, "left": 100.0, "down": 50.0},  # the solver's own move
+                   {"left": 40.0, "up": 100.0},  # 60% given away
+                   {"down": 99.0, "up": 100.0, "right": 10.0}])  # 1%
+    done = []
+    analysis = review_game(game.history, 3, lambda rows: next(judged), done.append)
+    assert done == [1, 2, 3] and analysis.moves == 3 and analysis.agreed == 1
+    assert [(move.number, move.played, move.best, move.lost) for move in analysis.costly] == [
+        (2, "left", "up", pytest.approx(0.6)), (3, "down", "up", pytest.approx(0.01))]
+    assert analysis.judgement == ((0, 1.0), (1, 1.0), (2, 1.0))
+
+
+def test_the_stored_review_survives_a_restart_of_the_app(app, player, store, finished,
+                                                       make_web_app, tmp_path):
+    ask(player)
+    wait_for_review(app, player.game)
+    before = player.client.get(f"/games/{player.game}/review").text
+    restarted = make_web_app(tmp_path / "instance")  # the same database file
+    after = restarted.test_client().get(f"/games/{player.game}/review").text
+    assert ROW.findall(after) == ROW.findall(before) and ROW.findall(after)
+
+
+def test_a_game_that_goes_on_shows_its_review_is_of_its_first_moves(app, player, store):
+    play(player, store, moves=12)
+    ask(player)
+    wait_for_review(app, player.game)
+    play(player, store, moves=3)
+    page = player.client.get(f"/games/{player.game}/review").text
+    assert "This review covers the first 12 moves of 15." in page
+    assert 'id="review-ask"' in page and "Review the whole game" in page
+    again = ask(player)
+    assert 'data-going="true"' in again.text
+    assert wait_for_review(app, player.game).moves == 15
+
+
+def test_a_review_of_moves_taken_back_and_played_otherwise_is_not_shown(app, player, store):
+    first = play(player, store, moves=10)
+    ask(player)
+    wait_for_review(app, player.game)
+    for _ in range(3):
+        assert "Move taken back" in player.post("/undo", seq=str(player.seq + 1)).text
+    page = player.client.get(f"/games/{player.game}/review").text
+    assert "This review covers" not in page and "Review this game" in page  # 10 moves of 7?
+    game = store.record(store.sid_of(player.client)).game
+    otherwise = next(direction for direction in game.legal_moves() if direction != first[7])
+    assert "Moved" in player.move(otherwise).text
+    play(player, store, moves=2)
+    page = player.client.get(f"/games/{player.game}/review").text
+    assert len(store.record(store.sid_of(player.client)).game.history) == 10
+    assert "data-lost" not in page and "Review this game" in page
+
+
+def test_asking_for_reviews_has_its_own_budget(make_web_app, make_player, session_store, tmp_path):
+    app = make_web_app(tmp_path / "instance", REVIEW_RATE_LIMIT="1/minute")
+    store = session_store(app)
+    player = make_player(app.test_client())
+    play(player, store, moves=3)
+    assert ask(player).status_code == 200
+    refused = ask(player)
+    assert refused.status_code == 429 and "The solver needs a short break" in refused.text
+    assert 1 <= int(refused.headers["Retry-After"]) <= 61
+    assert player.move(store.record(store.sid_of(player.client)).game.legal_moves()[0]
+                       ).status_code == 200  # moves are not held up by it
+    wait_for_review(app, player.game)
+
+
+def test_a_game_without_moves_cannot_be_reviewed(player):
+    assert ask(player).status_code == 403
+    assert 'id="review-ask"' not in player.client.get(f"/games/{player.game}/review").text

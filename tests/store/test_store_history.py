@@ -1,0 +1,130 @@
+"""What the history pages ask of both game stores: the listing fields of many games without their
+positions, and a review kept beside each game, written by compare-and-set, living and going
+with it."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+import redis
+from store_support import DAY, age
+
+from engine import Game
+from webapp.store.records import GameRecord, new_game_id
+from webapp.store.redis_games import KEY_PREFIX, RedisGames
+from webapp.store.retention import Retention
+from webapp.store.sqlite_db import MIGRATIONS, Database
+from webapp.store.sqlite_games import SqliteGames
+
+
+@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+def games(request, tmp_path):
+    """The game store on each backend in turn (Redis: a real server)."""
+    retention = Retention(30 * DAY, 1000)
+    if request.param == "redis":
+        return RedisGames(redis.Redis.from_url(request.getfixturevalue("redis_url")), retention)
+    return SqliteGames(Database(tmp_path / "games.sqlite3", busy_timeout=2.0), retention)
+
+
+def corrupt_position(games, game_id: str) -> None:
+    """Make the stored position unreadable, leaving every other field as it was."""
+    if isinstance(games, RedisGames):
+        games.client.hset(KEY_PREFIX + game_id, "position", "{not json")
+    else:
+        with games.database.transaction() as connection:
+            connection.execute("UPDATE games SET position = '{' WHERE id = ?", (game_id,))
+
+
+def played(moves: int = 3, assisted: bool = False) -> GameRecord:
+    game = Game.from_rows([[2, 0, 0, 2], [0] * 4, [0] * 4, [0, 4, 0, 0]], seed=5)
+    for direction in ("left", "right", "up", "down")[:moves]:
+        game.move(direction)
+    return GameRecord(new_game_id(), game, seq=moves, assisted=assisted, played=True)
+
+
+def test_summaries_carry_the_listing_fields_and_read_no_position(games):
+    first, second = played(3), played(2, assisted=True)
+    for record in (first, second):
+        games.add(record)
+    corrupt_position(games, second.id)
+    assert games.get(second.id) is None  # a whole read needs the position...
+    found = {summary.id: summary for summary in games.summaries([first.id, second.id])}
+    summary = found[second.id]  # ...the listing does not read it
+    fields = second.to_fields()
+    assert (summary.score, summary.best_tile, summary.moves, summary.status) == (
+        fields["score"], fields["best_tile"], 2, "playing")
+    assert summary.assisted is True and summary.played is True
+    assert (summary.created, summary.last_played) == (second.created, second.last_played)
+    assert found[first.id].moves == 3 and found[first.id].assisted is False
+
+
+def test_summaries_leave_out_unknown_and_expired_games(games):
+    kept, expired = played(), played()
+    for record in (kept, expired):
+        games.add(record)
+    if isinstance(games, RedisGames):
+        games.client.delete(KEY_PREFIX + expired.id)  # what its TTL does
+    else:
+        age(games.database, "games", expired.id, 31 * DAY)
+    assert [summary.id for summary in games.summaries([kept.id, new_game_id(), expired.id])] == [
+        kept.id]
+    assert games.summaries([]) == []
+
+
+def test_a_review_is_written_by_compare_and_set(games):
+    record = played()
+    games.add(record)
+    assert games.review(record.id) is None
+    assert games.replace_review(record.id, None, "first") is True
+    assert games.replace_review(record.id, None, "lost race") is False
+    assert games.replace_review(record.id, "stale", "lost race") is False
+    assert games.review(record.id) == "first"
+    assert games.replace_review(record.id, "first", "second") is True
+    assert games.review(record.id) == "second"
+
+
+def test_a_review_needs_its_game_and_goes_with_it(games):
+    unknown = new_game_id()
+    assert games.replace_review(unknown, None, "orphan") is False
+    assert games.review(unknown) is None
+    if isinstance(games, RedisGames):
+        assert not games.client.exists(KEY_PREFIX + unknown)  # no hash without a TTL appears
+    record = played()
+    games.add(record)
+    assert games.replace_review(record.id, None, "kept")
+    if isinstance(games, RedisGames):
+        assert games.client.ttl(KEY_PREFIX + record.id) > 29 * DAY  # the game's own lifetime
+        games.client.delete(KEY_PREFIX + record.id)
+    else:
+        age(games.database, "games", record.id, 31 * DAY)
+    assert games.review(record.id) is None
+
+
+def test_writing_a_review_and_playing_on_leave_each_other_alone(games):
+    record = played()
+    games.add(record)
+    assert games.replace_review(record.id, None, "of 3 moves")
+    reread = games.get(record.id)
+    assert reread.version == record.version  # the review did not count as a write of the game
+    reread.game.move("left")
+    reread.seq += 1
+    assert games.replace(reread)
+    assert games.review(record.id) == "of 3 moves"
+    assert games.get(record.id).game.moves == 4
+
+
+def test_a_version_1_file_gets_the_review_column_and_keeps_its_games(tmp_path, monkeypatch):
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setattr("webapp.store.sqlite_db.MIGRATIONS", {1: MIGRATIONS[1]})
+    monkeypatch.setattr("webapp.store.sqlite_db.SCHEMA_VERSION", 1)
+    connection = Database(path, busy_timeout=2.0).connection()
+    record = played()
+    fields = record.to_fields()
+    connection.execute(f"INSERT INTO games ({', '.join(fields)}) VALUES "
+                       f"({', '.join('?' * len(fields))})", tuple(fields.values()))
+    monkeypatch.undo()
+    games = SqliteGames(Database(path, busy_timeout=2.0), Retention(30 * DAY, 1000))
+    assert games.get(record.id).game.to_dict() == record.game.to_dict()
+    assert games.review(record.id) is None and games.replace_review(record.id, None, "new")
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == max(MIGRATIONS)

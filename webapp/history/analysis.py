@@ -1,0 +1,107 @@
+"""The solver's review of a game: every position it was played from, the move played against
+the solver's, and how much the move played gave away.
+
+How much a move loses is the share of the position's value that it gives away: (value of the
+solver's move - value of the move played) / value of the solver's move, in the solver's own
+values. A lost board is worth 0 to the solver and every live one more, so the share runs from 0
+(as good as the solver's move) to 1 (the game ends for sure, as far as the solver looks): a move
+that lets the game end when a 2 comes (nine draws in ten) loses about 90%. The share needs no
+scale of the values, so it keeps its meaning when the evaluation changes (with values that
+estimate the points still to come, it is the share of those points given away).
+
+Nothing here knows the web: `review_game` takes the history and a function that evaluates a
+board, and reports its progress through a callback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+
+from engine import History
+
+#: Most moves a review lists, costliest first (any move that lost something may be listed).
+COSTLY_LISTED = 10
+#: Most points of the judgement's line: a long game is drawn at the worst position of each stretch.
+JUDGEMENT_POINTS = 240
+
+Evaluate = Callable[[Sequence[Sequence[int]]], Mapping[str, float]]
+
+
+@dataclass(frozen=True)
+class CostlyMove:
+    """Move `number` (1 is the first) played `played` where the solver would have played `best`,
+    losing `lost` (a share, see the module's docstring), from a position judged `judgement` (a
+    share of the game's best-judged position)."""
+
+    number: int
+    played: str
+    best: str
+    lost: float
+    judgement: float
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The review of a game's first `moves` moves: how many were the solver's own choice, the
+    costliest ones, and the judgement of each position as (move number before it, share of the
+    game's best-judged position), at most JUDGEMENT_POINTS of them."""
+
+    moves: int
+    agreed: int
+    costly: tuple[CostlyMove, ...]
+    judgement: tuple[tuple[int, float], ...]
+
+    def to_dict(self) -> dict:
+        """Plain JSON types."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping) -> Analysis:
+        """Read `to_dict`'s form back; ValueError (or TypeError, KeyError) for anything else."""
+        costly = tuple(CostlyMove(**move) for move in data["costly"])
+        judgement = tuple((int(number), float(share)) for number, share in data["judgement"])
+        return cls(int(data["moves"]), int(data["agreed"]), costly, judgement)
+
+
+def review_game(
+    history: History, moves: int, evaluate: Evaluate, progress: Callable[[int], None]
+) -> Analysis:
+    """Review the first `moves` moves of `history`; `progress(done)` is called after each
+    position (it may raise to stop the review)."""
+    values: list[float] = []  # each position's value: its best move's
+    lost_moves: list[tuple[float, int, str, str]] = []  # lost, index, played, solver's
+    agreed = 0
+    for index, step in enumerate(history.walk()):
+        if index == moves:
+            break
+        judged = evaluate(step.rows)
+        best = max(judged, key=judged.__getitem__)
+        best_value, played_value = judged[best], judged[step.direction]
+        values.append(best_value)
+        if played_value >= best_value:
+            agreed += 1
+        elif best_value > 0:  # else every move loses for sure: nothing to choose between
+            lost = (best_value - played_value) / best_value
+            lost_moves.append((lost, index, step.direction, best))
+        progress(index + 1)
+    top = max(values, default=0.0)
+    shares = [value / top if top > 0 else 0.0 for value in values]
+    costliest = sorted(lost_moves, reverse=True)
+    costly = tuple(
+        CostlyMove(index + 1, played, best, lost, round(shares[index], 6))
+        for lost, index, played, best in costliest[:COSTLY_LISTED]
+    )
+    return Analysis(len(values), agreed, costly, _judgement_line(shares))
+
+
+def _judgement_line(shares: list[float]) -> tuple[tuple[int, float], ...]:
+    """At most JUDGEMENT_POINTS (move number, share): the lowest of each equal stretch."""
+    if not shares:
+        return ()
+    stretch = -(-len(shares) // JUDGEMENT_POINTS)  # ceiling division
+    points = []
+    for first in range(0, len(shares), stretch):
+        lowest = min(range(first, min(first + stretch, len(shares))), key=shares.__getitem__)
+        points.append((lowest, round(shares[lowest], 6)))
+    return tuple(points)

@@ -1,0 +1,48 @@
+"""A position of a game's replay: the game after some of its moves, as its page draws it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from werkzeug.exceptions import NotFound
+
+from engine import Game
+from webapp.store.records import GameRecord
+
+MAX_MOVE_DIGITS = 7
+#: The replay's keys (``KeyboardEvent.code``) -> the step they take; the page's script reads them.
+KEYS: dict[str, str] = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first",
+                        "End": "last"}
+
+
+@dataclass(frozen=True)
+class Position:
+    """The game after `move` of its `total` moves; `next_direction` is the move played from
+    here (None at the end)."""
+
+    game: Game
+    move: int
+    total: int
+    next_direction: str | None
+
+
+def move_number(raw: str | None, total: int) -> int:
+    """The position a ``move`` query names: none is the latest, a number past the end is the
+    end; NotFound for anything but a plain number."""
+    if raw is None:
+        return total
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= MAX_MOVE_DIGITS):
+        raise NotFound()
+    return min(int(raw), total)
+
+
+def position(record: GameRecord, move: int, shown: int | None = None) -> Position:
+    """The game after `move` moves. Its tiles slide and appear as in play when the page shows
+    the position just before (`shown` is `move - 1`); otherwise they are drawn in place."""
+    history = record.game.history
+    game = Game.replay(history, move)
+    if shown != move - 1:
+        game = Game.from_dict(game.to_dict())  # a loaded game: no last move to animate
+    directions = history.directions()
+    return Position(game, move, len(directions),
+                    directions[move] if move < len(directions) else None)

@@ -1,0 +1,142 @@
+"""The history's routes: a game's replay and its review, which anyone with the link may read
+(plain GETs that store nothing and set no cookie), and the list of this browser's games. Only
+the browser that played a game may ask for its review. Each route declares its budget."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import Blueprint, Flask, abort, current_app, render_template, request, session
+from flask.typing import ResponseReturnValue
+
+from webapp.history import replay, reviews
+from webapp.history.best_tile_chart import best_tile_chart
+from webapp.history.review_chart import review_chart
+from webapp.history.reviewer import Reviewer, ReviewerBusy
+from webapp.limits import history_budget, review_budget
+from webapp.store import games
+from webapp.store.records import GameRecord, is_game_id
+
+bp = Blueprint("history", __name__)
+#: Reads depend on the language (cookie or Accept-Language) and, for the owner, the session.
+VARY = ("Cookie", "Accept-Language")
+NO_STORE = {"Cache-Control": "no-store"}
+BUSY_RETRY_SECONDS = 30
+
+
+@bp.app_template_filter("as_datetime")
+def as_datetime(timestamp: float) -> datetime:
+    """A stored time (Unix seconds) as the datetime the date filters format."""
+    return datetime.fromtimestamp(timestamp, timezone.utc)
+
+
+def init_history(app: Flask) -> None:
+    """Give the app its reviewer (its thread starts with the first review asked for)."""
+    app.extensions["reviewer"] = Reviewer(app.extensions["games"])
+
+
+def _record(game_id: str) -> GameRecord:
+    """The game the URL names; 404 for an id that names no kept game."""
+    record = games().get(game_id) if is_game_id(game_id) else None
+    if record is None:
+        abort(404)
+    return record
+
+
+def _owned(game_id: str) -> bool:
+    """Whether this browser played the game (its current one or one of its earlier ones)."""
+    return game_id == session.get("game") or game_id in session.get("games", [])
+
+
+def _read(body: str, *headers: dict[str, str]) -> ResponseReturnValue:
+    response = current_app.make_response(body)
+    response.vary.update(VARY)
+    for extra in headers:
+        response.headers.update(extra)
+    return response
+
+
+@bp.get("/games/<game_id>")
+@history_budget
+def replay_page(game_id: str) -> ResponseReturnValue:
+    """The game move by move; ``?move=N`` opens the board after N moves (none: the latest)."""
+    record = _record(game_id)
+    total = len(record.game.history)
+    shown = replay.position(record, replay.move_number(request.args.get("move"), total))
+    return _read(render_template("history/replay.html", record=record, position=shown,
+                                 keys=replay.KEYS, owned=_owned(game_id)))
+
+
+@bp.get("/games/<game_id>/position")
+@history_budget
+def position(game_id: str) -> ResponseReturnValue:
+    """The fragment of one step of the replay; ``from`` is the position the page shows, so a
+    step forward animates as in play."""
+    record = _record(game_id)
+    total = len(record.game.history)
+    move = replay.move_number(request.args.get("move", ""), total)
+    raw_from = request.args.get("from", "")
+    shown = replay.move_number(raw_from, total) if raw_from else None
+    body = render_template("history/position.html", record=record,
+                           position=replay.position(record, move, shown))
+    return _read(body)
+
+
+def _review_context(record: GameRecord) -> dict:
+    review = reviews.read(games().review(record.id))
+    history = record.game.history
+    if review is not None and not review.covers(history):
+        review = None  # of moves taken back since
+    analysis = review.analysis if review else None
+    return {
+        "record": record,
+        "review": review,
+        "analysis": analysis,
+        "chart": review_chart(analysis) if analysis else None,
+        "total": len(history),
+        "owned": _owned(record.id),
+    }
+
+
+@bp.get("/games/<game_id>/review")
+@history_budget
+def review_page(game_id: str) -> ResponseReturnValue:
+    """The solver's review of the game, its progress while it runs."""
+    record = _record(game_id)
+    return _read(render_template("history/review.html", **_review_context(record)))
+
+
+@bp.get("/games/<game_id>/review/progress")
+@history_budget
+def review_progress(game_id: str) -> ResponseReturnValue:
+    """The review's part of the page as it is now, for the page to poll."""
+    record = _record(game_id)
+    return _read(render_template("history/review_part.html", **_review_context(record)), NO_STORE)
+
+
+@bp.post("/games/<game_id>/review")
+@review_budget
+def ask_review(game_id: str) -> ResponseReturnValue:
+    """Ask for the game's review (of all its moves so far): the review's part of the page."""
+    record = _record(game_id)
+    if not _owned(game_id) or not len(record.game.history):
+        abort(403)
+    context = _review_context(record)
+    try:
+        context["review"] = current_app.extensions["reviewer"].ask(record)
+    except ReviewerBusy:
+        body = render_template("history/review_part.html", busy=True, **context)
+        return body, 503, {"Retry-After": str(BUSY_RETRY_SECONDS), **NO_STORE}
+    return render_template("history/review_part.html", **context), 200, NO_STORE
+
+
+@bp.get("/games")
+@history_budget
+def game_list() -> ResponseReturnValue:
+    """This browser's played games, newest first, with a chart of their best tiles."""
+    ids = [*session.get("games", []), *([session["game"]] if session.get("game") else [])]
+    played = sorted((game for game in games().summaries(ids) if game.played),
+                    key=lambda game: game.last_played, reverse=True)
+    chart = best_tile_chart(played[::-1]) if played else None
+    return _read(render_template("history/games.html", games=played, chart=chart))
+
