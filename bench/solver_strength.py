@@ -2,13 +2,20 @@
 
     python bench/solver_strength.py --setting fast --games 50 --first-seed 1000
     python bench/solver_strength.py --setting all --games 4 --first-seed 1 --max-moves 500
+    python bench/solver_strength.py --compare --games 50 --first-seed 1001
 
 Game i uses seed first_seed + i and is played through engine.Game, keeping playing after 2048.
 Prints, per setting, the share of games reaching each tile, scores and time per move, and merges
 the figures into a JSON file (one entry per setting, so settings can be measured separately).
 The entry is rewritten as each game finishes, in seed order, so a long run that has to be
 stopped still leaves the figures of the games it completed. Times are the solver's thinking
-time per move (wall clock, and the CPU time of the searching thread for a busy machine).
+time per move (wall clock, and the CPU time of the searching thread for a busy machine); each
+entry also records the machine's mean 1-minute load average while its games were played.
+
+--compare plays "fast" (the heuristic) and "network-fast" (the n-tuple network at about the
+same time per move) on the same seeds, game by game in turn, so both meet the same machine
+load; figures of settings that are not the game's go under "comparison" in the JSON file,
+beside the page's "settings".
 """
 
 import argparse
@@ -27,32 +34,44 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 import engine  # noqa: E402
 import engine.solver  # noqa: E402
+from engine.solver.settings import NETWORK_FAST  # noqa: E402
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
 # The solver page reads this file; it ships with the app.
 DEFAULT_JSON = Path(__file__).resolve().parent.parent / "webapp" / "pages" / "solver_strength.json"
+# Measured beside the game's settings, and kept apart from them in the JSON file.
+COMPARED = {NETWORK_FAST.name: NETWORK_FAST}
+
+
+def section_of(setting: str) -> str:
+    """Where a setting's figures go in the JSON file."""
+    return "comparison" if setting in COMPARED else "settings"
 
 
 def play_game(job: tuple[str, int, int | None]) -> dict:
     """Play one game with the solver; return its outcome and the time each move took."""
-    setting, seed, max_moves = job
+    name, seed, max_moves = job
+    setting = COMPARED.get(name, name)
+    solver = engine.solver.default_solver()
     game = engine.Game.new(seed)
     move_seconds, move_cpu_seconds = [], []
     while not game.over and (max_moves is None or game.moves < max_moves):
         if game.awaiting_choice:
             game.keep_playing()
         started, cpu_started = time.perf_counter(), time.thread_time()
-        direction = engine.solver.choose(game.rows, setting)
+        direction = solver.choose(game.rows, setting)
         move_seconds.append(time.perf_counter() - started)
         move_cpu_seconds.append(time.thread_time() - cpu_started)
         if direction is None or not game.move(direction):
             raise RuntimeError(f"seed {seed}: solver chose {direction!r} on {game.rows}")
     return {
+        "setting": name,
         "seed": seed,
         "score": game.score,
         "max_tile": max(max(row) for row in game.rows),
         "move_seconds": move_seconds,
         "move_cpu_seconds": move_cpu_seconds,
+        "load_average": os.getloadavg()[0],
     }
 
 
@@ -82,6 +101,7 @@ def summarize(games: list[dict], first_seed: int, max_moves: int | None) -> dict
         # CPU time of the searching thread: the solver's own cost on a machine busy with more
         "median_cpu_ms_per_move": round(statistics.median(move_cpu_ms), 2),
         "p95_cpu_ms_per_move": round(percentile(move_cpu_ms, 0.95), 2),
+        "load_average": round(statistics.mean(game["load_average"] for game in games), 2),
         "measured_on": datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
     }
     if max_moves is not None:
@@ -95,7 +115,8 @@ def print_summary(setting: str, summary: dict, games: list[dict]) -> None:
     for tile, share in summary["reached"].items():
         print(f"  reached {tile:>5}: {share:6.1%}")
     for key in ("mean_score", "median_score", "median_ms_per_move", "p95_ms_per_move",
-                "moves_per_second", "median_cpu_ms_per_move", "p95_cpu_ms_per_move"):
+                "moves_per_second", "median_cpu_ms_per_move", "p95_cpu_ms_per_move",
+                "load_average"):
         print(f"  {key.replace('_', ' ')}: {summary[key]}")
     tiles = sorted(game["max_tile"] for game in games)
     print(f"  largest tile per game: {tiles}")
@@ -110,7 +131,7 @@ def merge_into(path: Path, setting: str, summary: dict) -> None:
     with open(path.with_suffix(".lock.tmp"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         results = json.loads(path.read_text()) if path.exists() else {"settings": {}}
-        results["settings"][setting] = summary
+        results.setdefault(section_of(setting), {})[setting] = summary
         temporary = path.with_suffix(".tmp")
         temporary.write_text(json.dumps(results, indent=2) + "\n")
         os.replace(temporary, path)
@@ -118,26 +139,33 @@ def merge_into(path: Path, setting: str, summary: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--setting", action="append", choices=[*engine.solver.SETTINGS, "all"],
+    parser.add_argument("--setting", action="append",
+                        choices=[*engine.solver.SETTINGS, *COMPARED, "all"],
                         help="setting to measure (repeatable, or 'all'); default fast")
+    parser.add_argument("--compare", action="store_true",
+                        help=f"measure fast and {NETWORK_FAST.name} side by side")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-moves", type=int, help="stop each game after this many moves")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="results file to merge in")
     args = parser.parse_args()
-    chosen = args.setting or ["fast"]
+    chosen = args.setting or ([] if args.compare else ["fast"])
+    chosen += ["fast", NETWORK_FAST.name] if args.compare else []
     settings = list(engine.solver.SETTINGS) if "all" in chosen else list(dict.fromkeys(chosen))
 
+    # Settings take turns game by game, so a run measured side by side meets the same load.
+    jobs = [(setting, args.first_seed + i, args.max_moves)
+            for i in range(args.games) for setting in settings]
+    games: dict[str, list[dict]] = {setting: [] for setting in settings}
     with multiprocessing.Pool(args.workers, initializer=engine.solver.warm_up) as pool:
-        for setting in settings:
-            jobs = [(setting, args.first_seed + i, args.max_moves) for i in range(args.games)]
-            games = []
-            for game in tqdm(pool.imap(play_game, jobs), total=len(jobs), desc=setting):
-                games.append(game)
-                summary = summarize(games, args.first_seed, args.max_moves)
-                merge_into(args.json, setting, summary)
-            print_summary(setting, summary, games)
+        for game in tqdm(pool.imap(play_game, jobs), total=len(jobs)):
+            played = games[game["setting"]]
+            played.append(game)
+            merge_into(args.json, game["setting"],
+                       summarize(played, args.first_seed, args.max_moves))
+    for setting, played in games.items():
+        print_summary(setting, summarize(played, args.first_seed, args.max_moves), played)
 
 
 if __name__ == "__main__":

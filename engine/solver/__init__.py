@@ -1,4 +1,4 @@
-"""The built-in 2048 solver: expectimax search with a heuristic evaluation.
+"""The built-in 2048 solver: expectimax search over a learned evaluation (an n-tuple network).
 
 Boards are given as the game shows them: 4 rows of 4 tile values, 0 for an empty cell.
 
@@ -18,7 +18,8 @@ True
 - `warm_up()`: build the tables and load the compiled search; call once at start-up.
 - `Solver(cache_dir, max_searches=2)`: the object behind them (the functions use one shared
   instance); its `search(rows, setting)` also tells the depth reached and what stopped it.
-A malformed board or an unknown setting raises ValueError.
+A malformed board or an unknown setting raises ValueError; a missing or invalid weights file
+raises weights_file.WeightsError (a ValueError) when the Solver is made, before any move.
 
 Unlike the rest of `engine/` (standard library only), this package needs numpy and numba: the
 search is compiled, and releases the GIL while it runs, so searches in several threads run in
@@ -30,10 +31,12 @@ budget is checked only between deepening passes; an answer can differ only when 
 before the last one took longer than the budget in wall-clock time (see settings.py for how far
 that is from normal). Tiles up to 131072 are handled exactly (5 bits per cell).
 
-Modules: board (5-bit encoding and slides), heuristic (line scores, board evaluation), tables
-(building and keeping the line tables), search (compiled expectimax), cache (transposition
-caches and their pool), settings (the named settings), solver (the Solver: deepening within
-the limits), api (the shared Solver and the functions above).
+Modules: board (5-bit encoding and slides), ntuple (the network's evaluation), weights_file
+(loading and checking the shipped weights, weights/ntuple.npz), heuristic (the hand-written
+evaluation the network replaced, kept for comparison), tables (building and keeping the line
+tables), search (compiled expectimax), cache (transposition caches and their pool), settings
+(the named settings), solver (the Solver: deepening within the limits), api (the shared Solver
+and the functions above).
 """
 
 from engine.solver.api import choose, default_solver, evaluate_moves, warm_up

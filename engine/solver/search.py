@@ -2,21 +2,31 @@
 
 The tree alternates the player's move (take the best of the legal moves) and the random tile
 (average over every empty cell, each tile value at its odds in engine.rng.SPAWN_ODDS). A branch
-stops and is scored by the heuristic when its depth runs out or when its probability falls
-below the cut-off. Values of positions already searched are kept in a transposition cache
+stops and is scored by the evaluation when its depth runs out or when its probability falls
+below the cut-off. Two evaluations: the heuristic (heuristic.py), which rates how a board looks,
+and the n-tuple network (ntuple.py), which estimates the points still to come; with the network
+a move is worth the points it scores plus the value of what follows. Values of positions already searched are kept in a transposition cache
 stamped with the root search's generation, so nothing carries over from one search to the
 next. Work is counted in expanded positions: past the node limit the search gives up, the same
 way every time.
+
+numba keys its on-disk cache of these functions by this file alone: after a change to board.py,
+heuristic.py or ntuple.py only, clear engine/solver/__pycache__ (or touch this file), or the
+cached search keeps the code it was compiled with. An install writes every file anew.
 """
 
 import numpy as np
 from numba import njit
 
 from engine.rng import SPAWN_ODDS
-from engine.solver.board import CELL_BITS, CELL_MASK, empty_cells, slide, transpose, with_tile
+from engine.solver.board import (
+    CELL_BITS, CELL_MASK, empty_cells, slide, slide_points, transpose, with_tile,
+)
 from engine.solver.heuristic import board_score
+from engine.solver.ntuple import network_value
 
 DEAD = 0.0  # value of a board with no legal move
+HEURISTIC, NETWORK = 0, 1  # the evaluation a search uses
 
 # The per-search counters, as one record: positions expanded so far, the most allowed, and the
 # generation that stamps this search's cache entries.
@@ -39,14 +49,35 @@ def _cache_slot(rows, generation, index_mask):
 
 
 @njit(nogil=True, cache=True)
-def expected_value(rows, columns, depth, probability, cutoff, lines, cache_keys, cache_values,
-                   state):
+def _evaluate(rows, columns, evaluation):
+    """The evaluation's value of a board just after a move.
+
+    `evaluation` is (HEURISTIC or NETWORK, line scores, network weights, network placements).
+    """
+    kind, line_scores, weights, placements = evaluation
+    if kind == NETWORK:
+        return network_value(rows, weights, placements)
+    return board_score(rows, columns, line_scores)
+
+
+@njit(nogil=True, cache=True)
+def _move_points(rows, columns, direction, points, evaluation):
+    """What the move's own points add to its value: the points with the network, else 0."""
+    if evaluation[0] == NETWORK:
+        return float(slide_points(rows, columns, direction, points))
+    return 0.0
+
+
+@njit(nogil=True, cache=True)
+def expected_value(rows, columns, depth, probability, cutoff, lines, evaluation, cache_keys,
+                   cache_values, state):
     """Value of a board just after the player's move, averaged over the tile that appears next.
 
     `depth` (at least 1) counts the player moves still to look at; `probability` is the chance of
-    reaching this board from the root. Returns 0 for everything once the node limit is passed.
+    reaching this board from the root; `lines` are the slide tables (toward the first cell,
+    toward the last, points). Returns 0 for everything once the node limit is passed.
     """
-    toward_first, toward_last, line_scores = lines
+    toward_first, toward_last, points = lines
     if state.nodes >= state.node_limit:
         return 0.0
     state.nodes += 1
@@ -66,20 +97,22 @@ def expected_value(rows, columns, depth, probability, cutoff, lines, cache_keys,
                 spawned_columns = with_tile(columns, column, row, exponent)
                 child_probability = probability * spawn_probability / empty
                 leaf = depth == 1 or child_probability < cutoff
-                best = DEAD
+                best = -np.inf
                 for direction in range(4):
                     moved_rows, moved_columns = slide(spawned_rows, spawned_columns, direction,
                                                       toward_first, toward_last)
                     if moved_rows == spawned_rows:
                         continue
                     if leaf:
-                        value = board_score(moved_rows, moved_columns, line_scores)
+                        value = _evaluate(moved_rows, moved_columns, evaluation)
                     else:
                         value = expected_value(moved_rows, moved_columns, depth - 1,
-                                               child_probability, cutoff, lines, cache_keys,
-                                               cache_values, state)
+                                               child_probability, cutoff, lines, evaluation,
+                                               cache_keys, cache_values, state)
+                    value += _move_points(spawned_rows, spawned_columns, direction, points,
+                                          evaluation)
                     best = max(best, value)
-                total += spawn_probability * best
+                total += spawn_probability * (DEAD if best == -np.inf else best)
     value = total / empty
 
     cache_keys[index, 0] = key_low
@@ -90,12 +123,12 @@ def expected_value(rows, columns, depth, probability, cutoff, lines, cache_keys,
 
 
 @njit(nogil=True, cache=True)
-def move_values(rows, depth, cutoff, lines, cache_keys, cache_values, state):
+def move_values(rows, depth, cutoff, lines, evaluation, cache_keys, cache_values, state):
     """Value of each of the 4 moves from the root (-inf if illegal), `depth` moves ahead.
 
     `state` is a one-record array of SEARCH_STATE; its node count goes up as the search works.
     """
-    toward_first, toward_last, line_scores = lines
+    toward_first, toward_last, points = lines
     search_state = state[0]
     columns = transpose(rows)
     values = np.full(4, -np.inf)
@@ -104,8 +137,9 @@ def move_values(rows, depth, cutoff, lines, cache_keys, cache_values, state):
         if moved_rows == rows:
             continue
         if depth == 1:
-            values[direction] = board_score(moved_rows, moved_columns, line_scores)
+            value = _evaluate(moved_rows, moved_columns, evaluation)
         else:
-            values[direction] = expected_value(moved_rows, moved_columns, depth - 1, 1.0, cutoff,
-                                               lines, cache_keys, cache_values, search_state)
+            value = expected_value(moved_rows, moved_columns, depth - 1, 1.0, cutoff, lines,
+                                   evaluation, cache_keys, cache_values, search_state)
+        values[direction] = value + _move_points(rows, columns, direction, points, evaluation)
     return values

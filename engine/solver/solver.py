@@ -7,14 +7,16 @@ from pathlib import Path
 import numpy as np
 
 from engine import DIRECTIONS
+from engine.solver import weights_file
 from engine.solver.board import encode
 from engine.solver.cache import DEFAULT_BITS, CachePool
-from engine.solver.search import move_values
+from engine.solver.search import HEURISTIC, NETWORK, move_values
 from engine.solver.settings import SETTINGS, Setting
 from engine.solver.tables import load_line_tables
 from engine.validation import exponent_rows
 
 DEFAULT_MAX_SEARCHES = 2  # one per core of the machine it was measured on
+WARM_UP_BOARD = [[2, 4, 8, 16], [0, 2, 0, 4], [0, 0, 2, 0], [0, 0, 0, 2]]
 
 
 @dataclass(frozen=True)
@@ -34,19 +36,35 @@ class Search:
 
 
 class Solver:
-    """Expectimax search with its own tables and a bounded set of transposition caches.
+    """Expectimax search with its own tables, network and a bounded set of transposition caches.
 
-    Thread-safe: the tables are only read, and each running search borrows a cache of its own;
-    at most `max_searches` run at once (more wait), so memory stays at the tables plus
-    max_searches caches of 2**cache_bits positions (16 MiB each at 19 bits). Line tables are
-    kept in `cache_dir` between runs (None: built in memory every time).
+    Thread-safe: tables and network are only read, and each running search borrows a cache of
+    its own; at most `max_searches` run at once (more wait), so memory stays at the tables, the
+    network and max_searches caches of 2**cache_bits positions (16 MiB each at 19 bits). Line
+    tables are kept in `cache_dir` between runs (None: built in memory every time). The network
+    is read from `weights` (None: no network, heuristic settings only); a missing or invalid
+    file raises weights_file.WeightsError here, before any search.
     """
 
     def __init__(self, cache_dir: Path | None = None, *,
+                 weights: Path | None = weights_file.SHIPPED,
                  max_searches: int = DEFAULT_MAX_SEARCHES, cache_bits: int = DEFAULT_BITS):
         tables = load_line_tables(cache_dir)
-        self._lines = (tables.toward_first, tables.toward_last, tables.line_scores)
+        self._lines = (tables.toward_first, tables.toward_last, tables.points)
+        no_network = (np.zeros((1, 1), dtype=np.float32), np.zeros((1, 8, 1), dtype=np.int64))
+        self._evaluations = {"heuristic": (HEURISTIC, tables.line_scores, *no_network)}
+        if weights is not None:
+            network = weights_file.load(weights)
+            self._evaluations["network"] = (NETWORK, tables.line_scores, network.weights,
+                                            network.placements)
         self.caches = CachePool(max_searches, cache_bits)
+
+    def _evaluation(self, setting: Setting) -> tuple:
+        try:
+            return self._evaluations[setting.evaluation]
+        except KeyError:
+            raise ValueError(f"setting {setting.name!r} needs the {setting.evaluation} "
+                             "evaluation, which this solver was made without") from None
 
     def search(self, rows: object, setting: "str | Setting" = "fast") -> Search:
         """Iterative deepening up to the setting's depth for this board, within its limits.
@@ -56,6 +74,7 @@ class Solver:
         is under the time budget; it is checked between passes only, never inside one.
         """
         exponents, chosen = exponent_rows(rows), resolve_setting(setting)
+        evaluation = self._evaluation(chosen)
         board = encode(exponents)
         distinct = len({exponent for row in exponents for exponent in row if exponent})
         with self.caches.borrowed() as cache:
@@ -64,7 +83,7 @@ class Solver:
             def run(depth: int, node_limit: int) -> np.ndarray:
                 cache.start_pass(node_limit)
                 return move_values(board, depth, chosen.probability_cutoff, self._lines,
-                                   cache.keys, cache.values, cache.state)
+                                   evaluation, cache.keys, cache.values, cache.state)
 
             values, depth, nodes_used = run(1, 1), 1, 0  # one move ahead expands nothing
             # The clock starts now: neither waiting for a cache nor compiling the search (the
@@ -97,9 +116,10 @@ class Solver:
         return max(values, key=values.get) if values else None
 
     def warm_up(self) -> None:
-        """Load the compiled search and make one cache, so the first hint is fast."""
-        for setting in SETTINGS:
-            self.choose([[2, 4, 8, 16], [0, 2, 0, 4], [0, 0, 2, 0], [0, 0, 0, 2]], setting)
+        """Load the compiled search for each evaluation and make one cache, so the first hint
+        is fast. A two-move search runs the same compiled code as a deeper one."""
+        for evaluation in self._evaluations:
+            self.choose(WARM_UP_BOARD, Setting("warm-up", 2, 2, 0, 1e-3, 1_000, 1.0, evaluation))
 
 
 def resolve_setting(setting: object) -> Setting:

@@ -1,5 +1,7 @@
 """The solver picks the obvious move, and never an illegal one."""
 
+import doctest
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -106,3 +108,8 @@ def test_a_bad_board_is_refused(rows):
 def test_an_unknown_setting_is_refused(setting):
     with pytest.raises(ValueError):
         solver.choose([[2, 0, 0, 0]] + [[0] * 4] * 3, setting=setting)
+
+
+@pytest.mark.parametrize("module", [solver, solver.api])
+def test_the_documented_examples_hold(module):
+    assert doctest.testmod(module).failed == 0

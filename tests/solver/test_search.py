@@ -8,6 +8,7 @@ from solver_support import HARD, POSITIONS, evaluate_in_subprocess
 import engine
 from engine import solver
 from engine.solver import Setting
+from engine.solver.settings import NETWORK_FAST
 
 def test_a_spent_time_budget_stops_deepening_after_the_first_pass():
     no_time = Setting("no_time", 6, 6, 0, 1e-4, 10**9, 0.0)
@@ -34,11 +35,12 @@ def test_a_node_limit_too_small_for_a_deeper_pass_keeps_the_shallower_answer():
 
 
 SHALLOW = [Setting("shallow_2", 2, 2, 0, 1e-3, 10**9, 60.0),
-           Setting("shallow_3", 3, 3, 0, 1e-2, 10**9, 60.0)] + [
-    # every real setting's cut-off, at a depth plain Python searches in seconds
+           Setting("shallow_3", 3, 3, 0, 1e-2, 10**9, 60.0),
+           Setting("network_2", 2, 2, 0, 1e-3, 10**9, 60.0, "network")] + [
+    # every real setting's evaluation and cut-off, at a depth plain Python searches in seconds
     replace(setting, name=f"{setting.name}_at_3", min_depth=3, max_depth=3, node_limit=10**9,
             time_budget=60.0)
-    for setting in solver.SETTINGS.values()
+    for setting in (*solver.SETTINGS.values(), NETWORK_FAST)
 ]
 def test_compiled_search_agrees_with_plain_python():
     compiled, plain = evaluate_in_subprocess(SHALLOW, False), evaluate_in_subprocess(SHALLOW, True)
@@ -48,12 +50,11 @@ def test_compiled_search_agrees_with_plain_python():
             assert by_compiled == pytest.approx(by_python, rel=1e-9)
 
 
-def test_plays_a_legal_game_and_builds_a_decent_tile():
+@pytest.mark.parametrize("setting", ["fast", NETWORK_FAST], ids=["fast", "network-fast"])
+def test_a_game_reaches_2048_by_legal_moves(setting):
     game = engine.Game.new(2024)
-    while game.moves < 400 and not game.over:
-        if game.awaiting_choice:
-            game.keep_playing()
-        direction = solver.choose(game.rows)
+    while not game.won and not game.over:
+        direction = solver.default_solver().choose(game.rows, setting)
         assert direction in game.legal_moves()
         assert game.move(direction)
-    assert max(max(row) for row in game.rows) >= 256
+    assert game.won and max(max(row) for row in game.rows) == 2048
