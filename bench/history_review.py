@@ -10,7 +10,7 @@ Figures, each measured in this run:
   process and in wall-clock time; the engine's own undo is bench/engine_history.py's;
 - the review of all 20,000 positions as the app runs it (the "review" setting, one thread of
   its own): CPU seconds and wall-clock seconds, against the under-a-minute target;
-- with `--compare` (the default), "fast" against "review" on every 20th position: time per
+- unless `--skip-compare`, "fast" against "review" on every 20th position: time per
   position and how often they agree on the best move and on the costliest moves;
 - moves of one player (Flask's test client, in the same process as the review, as a gunicorn
   worker's threads would be) while no review runs, then while one runs: p50 and p99 latency.
