@@ -18,6 +18,7 @@ True
 - `warm_up()`: build the tables and load the compiled search; call once at start-up.
 - `Solver(cache_dir, max_searches=2)`: the object behind them (the functions use one shared
   instance); its `search(rows, setting)` also tells the depth reached and what stopped it.
+  `default_cache_dir()` is where the shared instance keeps its tables ($SOLVER_CACHE_DIR).
 A malformed board or an unknown setting raises ValueError; a missing or invalid weights file
 raises weights_file.WeightsError (a ValueError) when the Solver is made, before any move.
 
@@ -42,6 +43,7 @@ and the functions above).
 from engine.solver.api import choose, default_solver, evaluate_moves, warm_up
 from engine.solver.settings import SETTINGS, Setting
 from engine.solver.solver import Search, Solver
+from engine.solver.tables import default_cache_dir
 
-__all__ = ["SETTINGS", "Search", "Setting", "Solver", "choose", "default_solver",
-           "evaluate_moves", "warm_up"]
+__all__ = ["SETTINGS", "Search", "Setting", "Solver", "choose", "default_cache_dir",
+           "default_solver", "evaluate_moves", "warm_up"]

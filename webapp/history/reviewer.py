@@ -22,8 +22,7 @@ import threading
 import time
 from contextlib import suppress
 
-from engine.solver import SETTINGS, Solver
-from engine.solver.tables import default_cache_dir
+from engine.solver import SETTINGS, Solver, default_cache_dir
 from webapp.history import reviews
 from webapp.history.analysis import review_game
 from webapp.history.reviews import QUEUED, Review
