@@ -20,6 +20,7 @@ from webapp.history.routes import bp as history_bp
 from webapp.history.routes import init_history
 from webapp.i18n import init_i18n
 from webapp.limits import init_limits
+from webapp.pages.app_shell import bp as app_shell_bp
 from webapp.pages.routes import bp as pages_bp
 from webapp.security import init_security
 from webapp.store import baseline, init_store
@@ -48,6 +49,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(game_bp)
     app.register_blueprint(history_bp)
     app.register_blueprint(pages_bp)
+    app.register_blueprint(app_shell_bp)
     app.register_blueprint(i18n.bp)
     if app.config.get("BENCH_BASELINE"):
         app.register_blueprint(baseline.bp)

@@ -15,7 +15,7 @@ from engine.scoring import merge_points
 from engine.solver import SETTINGS as SOLVER_SETTINGS
 from webapp.game import controls
 from webapp.i18n import LANG_RULE, current_language
-from webapp.pages import app_shell, board_examples
+from webapp.pages import board_examples
 from webapp.pages.strength_chart import strength_chart
 from webapp.pages.strength_report import load_strength_report
 from webapp.pages.tile_ladder import tile_ladder
@@ -24,7 +24,6 @@ PAGES = ("rules", "strategy", "solver")
 
 bp = Blueprint("pages", __name__)
 bp.add_app_template_global(merge_points, "merge_points")
-bp.register_blueprint(app_shell.bp)
 
 
 def _render(lang: str, page: str, **context: Any) -> str:
