@@ -251,8 +251,8 @@ class Player:
             if retry is not None and BLOCKED.search(retry.text):
                 self.tally.doubled += 1  # applied again, to a board it could not move
 
-    async def touch_session(self, _rng: random.Random) -> None:
-        """One request to the baseline route."""
+    async def baseline_request(self, _rng: random.Random) -> None:
+        """One request to the baseline route (read the current game, write it back)."""
         await self.timed("POST", "/bench/session", {})
 
 
@@ -466,7 +466,7 @@ def main() -> None:
                 flat_out, baseline = Tally(), Tally()
                 for _ in range(ROUNDS):  # interleaved, so both meet the same background load
                     flat_out.add(run(Player.play, 0.0, args.seconds / ROUNDS))
-                    baseline.add(run(Player.touch_session, 0.0, args.seconds / ROUNDS))
+                    baseline.add(run(Player.baseline_request, 0.0, args.seconds / ROUNDS))
                 report(backend, "paced", paced)
                 move_rate, move_cpu = report(backend, "flat out", flat_out)
                 base_rate, base_cpu = report(backend, "baseline", baseline)

@@ -1,6 +1,6 @@
 """Paced moves on an empty and on a pre-filled embedded store, side by side; bytes per stored game.
 
-    python bench/store_filled.py [--games 1000000] [--max-entries 2000000] [--rounds 6]
+    python bench/store_filled.py [--games 1000000] [--max-entries 2000000] [--rounds 8]
 
 It builds an SQLite file holding --games played games, each with its player's session: one real
 record (the first TYPICAL_MOVES moves of the stored long game, bench/long_game.json) under fresh
@@ -13,8 +13,12 @@ Then two gunicorn servers (gunicorn.conf.py, 2 workers) run at once, one on a fr
 on the filled file, both with SESSION_STORE_MAX_ENTRIES=--max-entries, and the paced phase of
 bench/server_load.py (50 players, up to 5 keys a second, every tenth move retried, lost and
 doubled moves checked against the stored games) alternates between them for --rounds slices
-(in turn first), so both meet the same background load. It prints each store's figures and the
-filled store's p99 against the empty one's.
+(in turn first), so both meet the same background load. It prints each store's figures, and the
+filled store's p99 against the empty one's over all rounds and round by round (on a machine
+shared with other jobs, one busy slice can decide the pooled p99), and its server CPU per move
+against the empty one's. Last, with the servers stopped, it times the store's own operations
+in this process (a new game added, then read and written back after each of its first moves),
+alternating between a fresh file and the filled one: CPU time that other jobs hardly change.
 
 The default cap (2,000,000) is high enough that eviction never runs: the figures are the cost of
 a big table and its indexes. With --max-entries equal to --games the store is full from the
@@ -27,6 +31,7 @@ import argparse
 import os
 import secrets
 import sqlite3
+import statistics
 import sys
 import tempfile
 import time
@@ -43,13 +48,17 @@ from server_load import (  # noqa: E402
 
 from engine import Game  # noqa: E402
 from webapp.store.records import FIELD_TYPES, GameRecord, new_game_id  # noqa: E402
+from webapp.store.retention import Retention  # noqa: E402
 from webapp.store.sessions import today  # noqa: E402
 from webapp.store.sqlite_db import Database  # noqa: E402
+from webapp.store.sqlite_games import SqliteGames  # noqa: E402
 
 TYPICAL_MOVES = 300
-SPREAD_DAYS = 29  # inside the 30 days a played game lives, so none expires during the run
+LIFETIME_DAYS = 30  # SESSION_LIFETIME_DAYS's default: how long a played game lives
+SPREAD_DAYS = LIFETIME_DAYS - 1  # so none of the stored games expires during the run
 SESSION_ID_BYTES = 32  # Flask-Session's default session id length
-BATCH_ROWS = 50_000
+MOVES_PER_GAME = 5
+OPERATION_GAMES = 2_000
 
 
 def played_record(game: Game) -> dict:
@@ -100,11 +109,42 @@ def fill(path: Path, template: dict, count: int, sessions: bool) -> tuple[int, i
     return with_games, path.stat().st_size
 
 
+def operation_ms(games: SqliteGames, count: int) -> float:
+    """CPU milliseconds per store operation over `count` new games, each added and then read and
+    written back after each of MOVES_PER_GAME moves, as the routes do."""
+    started = time.process_time()
+    for _ in range(count):
+        record = GameRecord.start(Game.new(seed=secrets.randbits(32)))
+        games.add(record)
+        for _ in range(MOVES_PER_GAME):
+            record = games.get(record.id)
+            record.game.move(record.game.legal_moves()[0])
+            record.seq, record.played = record.seq + 1, True
+            assert games.replace(record)
+    return (time.process_time() - started) * 1000 / (count * (1 + 2 * MOVES_PER_GAME))
+
+
+def print_operations(paths: dict[str, Path], max_entries: int, rounds: int) -> None:
+    """The store's own cost on each file, in this process, alternating between them."""
+    retention = Retention(played_lifetime=LIFETIME_DAYS * 86400.0, max_entries=max_entries)
+    stores = {name: SqliteGames(Database(path, busy_timeout=2.0), retention)
+              for name, path in paths.items()}
+    costs: dict[str, list[float]] = {name: [] for name in paths}
+    for number in range(rounds):
+        for name in paths if number % 2 == 0 else reversed(paths):
+            costs[name].append(operation_ms(stores[name], OPERATION_GAMES))
+    medians = {name: statistics.median(values) for name, values in costs.items()}
+    empty, filled = medians.values()
+    print(f"store operations in this process (add, get, compare-and-set; {rounds} rounds): "
+          f"{empty:.3f} ms CPU each on the empty file, {filled:.3f} ms on the filled one "
+          f"({filled / empty:.0%})", flush=True)
+
+
 def print_size(label: str, template: dict, count: int, path: Path, sessions: bool) -> None:
     started = time.perf_counter()
     with_games, in_all = fill(path, template, count, sessions)
     record_bytes = len(template["position"]) + len(template["history"])
-    line = (f"{label}: {count:,} games in {time.perf_counter() - started:.0f} s; position and "
+    line = (f"{label}: {count:,} games in {time.perf_counter() - started:.1f} s; position and "
             f"history {record_bytes:,} bytes; file {with_games / count:,.0f} bytes per game")
     if sessions:
         line += f", {in_all / count:,.0f} with its session ({in_all / 2**20:,.0f} MiB in all)"
@@ -119,7 +159,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=8.0, help="length of each slice")
     parser.add_argument("--max-moves", type=int, default=400)
-    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--dir", type=Path, default=None, help="where to build the files")
     args = parser.parse_args()
 
@@ -136,6 +176,7 @@ def main() -> None:
         settings = {"SESSION_STORE_MAX_ENTRIES": str(args.max_entries)}
         label = {"empty": "sqlite empty", "filled": f"sqlite {args.games // 1000:,}k"}
         tallies = {"empty": Tally(), "filled": Tally()}
+        ratios = []  # each round's filled p99 over its empty p99
         with production_server("sqlite", settings=settings) as empty, \
                 production_server("sqlite", filled_path, settings) as filled:
             servers = {"empty": empty, "filled": filled}
@@ -143,19 +184,24 @@ def main() -> None:
                   f"{args.seconds:g} s paced slices, {args.players} players", flush=True)
             for number in range(args.rounds):
                 order = ("empty", "filled") if number % 2 == 0 else ("filled", "empty")
-                seen = []
+                p99 = {}
                 for name in order:
                     tally = phase(servers[name], Player.play, PACE, args.seconds, args.players,
                                   args.max_moves)
                     tallies[name].add(tally)
-                    seen.append(f"{name} p99 {percentile(tally.latencies, 0.99) * 1000:.1f} ms")
-                print(f"# round {number + 1}: {', '.join(seen)}; load average {load_average()}",
-                      flush=True)
+                    p99[name] = percentile(tally.latencies, 0.99)
+                ratios.append(p99["filled"] / p99["empty"])
+                seen = ", ".join(f"{name} p99 {p99[name] * 1000:.1f} ms" for name in order)
+                print(f"# round {number + 1}: {seen}; load average {load_average()}", flush=True)
+        print_operations({"empty": Path(scratch) / "empty.sqlite3", "filled": filled_path},
+                         args.max_entries, rounds=4)
         print(HEADER)
-        for name, tally in tallies.items():
-            report(label[name], "paced", tally)
-        p99 = {name: percentile(tally.latencies, 0.99) for name, tally in tallies.items()}
-        print(f"filled store's paced p99 at {p99['filled'] / p99['empty']:.0%} of the empty one's")
+        cpu = {name: report(label[name], "paced", tally)[1] for name, tally in tallies.items()}
+        pooled = {name: percentile(tally.latencies, 0.99) for name, tally in tallies.items()}
+        print(f"filled store's paced p99 at {pooled['filled'] / pooled['empty']:.0%} of the empty "
+              f"one's over all rounds; round by round {statistics.median(ratios):.0%} at the "
+              f"median ({min(ratios):.0%} to {max(ratios):.0%}); its server CPU per move at "
+              f"{cpu['filled'] / cpu['empty']:.0%}")
 
 
 if __name__ == "__main__":
