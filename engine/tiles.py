@@ -253,23 +253,30 @@ class TileLedger:
     def tiles(self, board: Board) -> tuple[Tile, ...]:
         """The tiles of `board` (after the last change) in reading order."""
         self._settle()
-        return tuple(self._tile(board, cell) for cell in range(16) if exponent_at(board, cell))
+        if self._last_move is None:
+            sources, merges = None, {}
+        else:
+            slides, merge_plan = self._last_move
+            sources = dict(slides)
+            merges = {cell: parents for cell, *parents in merge_plan}
+        return tuple(self._tile(board, cell, sources, merges)
+                     for cell in range(16) if exponent_at(board, cell))
 
-    def _tile(self, board: Board, cell: int) -> Tile:
+    def _tile(self, board: Board, cell: int, sources: Optional[dict[int, int]],
+              merges: dict[int, list[int]]) -> Tile:
+        """The tile on `cell`, given where the last move took each cell's content from
+        (`sources`, None when nothing has moved yet) and which two cells each merge joined."""
         row, col = divmod(cell, 4)
         value = 1 << exponent_at(board, cell)
         tile_id = self._ids[cell]
         if cell in self._new_cells:
             return Tile(tile_id, value, row, col, is_new=True)
-        if self._last_move is None:
+        if sources is None:
             return Tile(tile_id, value, row, col)
-        slides, merges = self._last_move
-        for merged_cell, *parents in merges:
-            if merged_cell == cell:
-                merged_from = tuple(
-                    Tile(self._previous_ids[p], value // 2, row, col, previous=divmod(p, 4))
-                    for p in parents
-                )
-                return Tile(tile_id, value, row, col, merged_from=merged_from)
-        source = dict(slides).get(cell, cell)
-        return Tile(tile_id, value, row, col, previous=divmod(source, 4))
+        if cell in merges:
+            merged_from = tuple(
+                Tile(self._previous_ids[p], value // 2, row, col, previous=divmod(p, 4))
+                for p in merges[cell]
+            )
+            return Tile(tile_id, value, row, col, merged_from=merged_from)
+        return Tile(tile_id, value, row, col, previous=divmod(sources.get(cell, cell), 4))

@@ -8,8 +8,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from babel.lists import format_list
-from flask import Blueprint, Flask, current_app, redirect, request, url_for
-from flask_babel import Babel, get_locale
+from babel.support import NullTranslations
+from flask import Blueprint, Flask, current_app, g, redirect, request, url_for
+from flask_babel import Babel, get_locale, get_translations
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -44,10 +45,21 @@ def current_language() -> str:
     return str(get_locale())
 
 
+def catalog() -> NullTranslations:
+    """The messages of the request's language. Flask-Babel finds them anew for every string it
+    translates; a page translates dozens, so they are found once per request and language (a
+    locale forced for a while, ``flask_babel.force_locale``, gets its own)."""
+    locale = get_locale()
+    found = g.get("catalog")
+    if found is None or found[0] is not locale:
+        found = g.catalog = (locale, get_translations())
+    return found[1]
+
+
 def spoken_list(items: Iterable[object]) -> str:
     """Items as a list in the reader's language: "2, 4, 8" in English, "2、4、8" in Japanese."""
     return format_list([str(item) for item in items], style="standard-narrow",
-                       locale=current_language())
+                       locale=get_locale())
 
 
 def board_label(title: str, rows: Iterable[Iterable[int]]) -> str:
@@ -76,5 +88,13 @@ def init_i18n(app: Flask) -> None:
     """Set up Flask-Babel with the project's catalogs; templates get the language helpers."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS_DIR))
     Babel(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda message: catalog().ugettext(message),
+        ngettext=lambda singular, plural, n: catalog().ungettext(singular, plural, n),
+        pgettext=lambda context, message: catalog().upgettext(context, message),
+        npgettext=lambda context, singular, plural, n: catalog().unpgettext(
+            context, singular, plural, n),
+        newstyle=True,
+    )
     app.jinja_env.globals.update(current_language=current_language, languages=LANGUAGES)
     app.jinja_env.globals.update(board_label=board_label, spoken_list=spoken_list)
