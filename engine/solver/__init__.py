@@ -1,4 +1,5 @@
-"""The built-in 2048 solver: expectimax search over a learned evaluation (an n-tuple network).
+"""The built-in 2048 solver: expectimax search, its leaves scored by a hand-written heuristic
+("fast" and "strong") or by a learned n-tuple network ("network-fast", measured weaker so far).
 
 Boards are given as the game shows them: 4 rows of 4 tile values, 0 for an empty cell.
 
@@ -34,7 +35,7 @@ that is from normal). Tiles up to 131072 are handled exactly (5 bits per cell).
 
 Modules: board (5-bit encoding and slides), ntuple (the network's evaluation), weights_file
 (loading and checking the shipped weights, weights/ntuple.npz), heuristic (the hand-written
-evaluation the network replaced, kept for comparison), tables (building and keeping the line
+evaluation "fast" and "strong" use), tables (building and keeping the line
 tables), search (compiled expectimax), cache (transposition caches and their pool), settings
 (the named settings), solver (the Solver: deepening within the limits), api (the shared Solver
 and the functions above).
