@@ -35,7 +35,7 @@ import long_game  # noqa: E402
 from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS  # noqa: E402
 from engine import Game  # noqa: E402
 from engine.solver import SETTINGS, Solver  # noqa: E402
-from engine.solver.tables import default_cache_dir  # noqa: E402
+from engine.solver.locations import default_cache_dir  # noqa: E402
 from webapp import create_app  # noqa: E402
 from webapp.history import reviews  # noqa: E402
 from webapp.history.analysis import review_game  # noqa: E402
