@@ -13,13 +13,16 @@ Figures, each measured in this run:
 - unless `--skip-compare`, "fast" against "review" on every 20th position: time per
   position and how often they agree on the best move and on the costliest moves;
 - moves of one player (Flask's test client, in the same process as the review, as a gunicorn
-  worker's threads would be) while no review runs, then while one runs: p50 and p99 latency.
+  worker's threads would be) while no review runs, beside a busy loop in another process (the
+  control: what any other work on the machine costs them, the GIL left out), then while a
+  review runs: p50 and p99 latency.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -32,11 +35,11 @@ import long_game  # noqa: E402
 from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS  # noqa: E402
 from engine import Game  # noqa: E402
 from engine.solver import SETTINGS, Solver  # noqa: E402
-from engine.solver.tables import default_cache_dir  # noqa: E402
+from engine.solver.locations import default_cache_dir  # noqa: E402
 from webapp import create_app  # noqa: E402
 from webapp.history import reviews  # noqa: E402
 from webapp.history.analysis import review_game  # noqa: E402
-from webapp.history.reviewer import REVIEW_SETTING  # noqa: E402
+from webapp.history.reviewer import NICENESS, REVIEW_SETTING  # noqa: E402
 
 TARGET_SECONDS = 60.0
 
@@ -149,8 +152,19 @@ def move_latency(app, seconds: float) -> list[float]:
     return times
 
 
+#: The control for the review's effect on moves: a process doing nothing but keep a core busy,
+#: at the review thread's niceness. What it costs the moves, the GIL has nothing to do with.
+SPIN = f"import os\nos.nice({NICENESS})\nwhile True:\n    pass"
+
+
 def latency_during_review(app, seconds: float) -> None:
     idle = move_latency(app, seconds)
+    spinner = subprocess.Popen([sys.executable, "-c", SPIN])
+    try:
+        beside_spinner = move_latency(app, seconds)
+    finally:
+        spinner.kill()
+        spinner.wait()
     owner = Player(app)
     give(app, owner, long_game.load())
     record = app.extensions["games"].get(owner.game)
@@ -161,9 +175,11 @@ def latency_during_review(app, seconds: float) -> None:
     state = reviews.read(app.extensions["games"].review(owner.game))
     print(f"\nmoves of one player, {seconds:.0f} s each (the review had done {state.done:,} of "
           f"{state.moves:,} positions by the end):")
-    print(f"  no review running   {percentiles(idle)}")
-    print(f"  a review running    {percentiles(busy)}")
-    print(f"  p99 with a review / without: {p99(busy) / p99(idle):.2f}")
+    print(f"  no review running              {percentiles(idle)}")
+    print(f"  a busy loop in another process {percentiles(beside_spinner)}")
+    print(f"  a review running               {percentiles(busy)}")
+    print(f"  p99 with a review / without: {p99(busy) / p99(idle):.2f}; "
+          f"beside the busy loop / without: {p99(beside_spinner) / p99(idle):.2f}")
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ from engine.solver.board import (  # noqa: E402
     CELL_BITS, CELL_MASK, build_slide_tables, slide, slide_points, transpose, with_tile,
 )
 from engine.solver.ntuple import Network, adjust, empty_network, network_value  # noqa: E402
-from engine.solver.tables import default_cache_dir  # noqa: E402
+from engine.solver.locations import default_cache_dir  # noqa: E402
 
 FOUR_PROBABILITY = dict(SPAWN_ODDS)[2]
 LONGEST_GAME = 200_000  # moves; a game to 131072 takes about 65,000

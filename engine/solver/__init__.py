@@ -1,4 +1,5 @@
-"""The built-in 2048 solver: expectimax search over a learned evaluation (an n-tuple network).
+"""The built-in 2048 solver: expectimax search, its leaves scored by a hand-written heuristic
+("fast" and "strong") or by a learned n-tuple network ("network-fast", measured weaker so far).
 
 Boards are given as the game shows them: 4 rows of 4 tile values, 0 for an empty cell.
 
@@ -18,7 +19,8 @@ True
 - `warm_up()`: build the tables and load the compiled search; call once at start-up.
 - `Solver(cache_dir, max_searches=2)`: the object behind them (the functions use one shared
   instance); its `search(rows, setting)` also tells the depth reached and what stopped it.
-  `default_cache_dir()` is where the shared instance keeps its tables ($SOLVER_CACHE_DIR).
+  `default_cache_dir()` is where the shared instance keeps its tables ($SOLVER_CACHE_DIR), and
+  numba the compiled search (under `compiled/`, see locations.py; $NUMBA_CACHE_DIR instead).
 A malformed board or an unknown setting raises ValueError; a missing or invalid weights file
 raises weights_file.WeightsError (a ValueError) when the Solver is made, before any move.
 
@@ -34,16 +36,21 @@ that is from normal). Tiles up to 131072 are handled exactly (5 bits per cell).
 
 Modules: board (5-bit encoding and slides), ntuple (the network's evaluation), weights_file
 (loading and checking the shipped weights, weights/ntuple.npz), heuristic (the hand-written
-evaluation the network replaced, kept for comparison), tables (building and keeping the line
+evaluation "fast" and "strong" use), tables (building and keeping the line
 tables), search (compiled expectimax), cache (transposition caches and their pool), settings
-(the named settings), solver (the Solver: deepening within the limits), api (the shared Solver
+(the named settings), solver (the Solver: deepening within the limits), locations (where the
+tables and the compiled code are kept), api (the shared Solver
 and the functions above).
 """
 
-from engine.solver.api import choose, default_solver, evaluate_moves, warm_up
-from engine.solver.settings import SETTINGS, Setting
-from engine.solver.solver import Search, Solver
-from engine.solver.tables import default_cache_dir
+from engine.solver import locations
+
+locations.use_for_numba()  # before any compiled module is imported
+
+from engine.solver.api import choose, default_solver, evaluate_moves, warm_up  # noqa: E402
+from engine.solver.locations import default_cache_dir  # noqa: E402
+from engine.solver.settings import SETTINGS, Setting  # noqa: E402
+from engine.solver.solver import Search, Solver  # noqa: E402
 
 __all__ = ["SETTINGS", "Search", "Setting", "Solver", "choose", "default_cache_dir",
            "default_solver", "evaluate_moves", "warm_up"]

@@ -1,6 +1,6 @@
 """The module-level functions: one shared Solver, made on first use.
 
-Its line tables are kept in tables.default_cache_dir() ($SOLVER_CACHE_DIR, else under
+Its line tables are kept in locations.default_cache_dir() ($SOLVER_CACHE_DIR, else under
 $XDG_CACHE_HOME or ~/.cache).
 """
 
@@ -8,7 +8,7 @@ import threading
 from collections.abc import Sequence
 
 from engine.solver.solver import Solver
-from engine.solver.tables import default_cache_dir
+from engine.solver.locations import default_cache_dir
 
 _default: Solver | None = None
 _default_lock = threading.Lock()

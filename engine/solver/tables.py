@@ -15,18 +15,6 @@ import numpy as np
 
 from engine.solver import board, heuristic
 
-CACHE_DIR_VARIABLE = "SOLVER_CACHE_DIR"
-
-
-def default_cache_dir() -> Path:
-    """$SOLVER_CACHE_DIR, else game2048-solver under $XDG_CACHE_HOME (default ~/.cache)."""
-    configured = os.environ.get(CACHE_DIR_VARIABLE)
-    if configured:
-        return Path(configured)
-    cache_home = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache_home) / "game2048-solver"
-
-
 @dataclass(frozen=True)
 class LineTables:
     """One entry per line code: the code after sliding toward the first cell and toward the

@@ -6,7 +6,8 @@ import numpy as np
 
 import engine
 from engine.solver import Solver
-from engine.solver.tables import default_cache_dir, load_line_tables
+from engine.solver.locations import default_cache_dir
+from engine.solver.tables import load_line_tables
 
 SOURCE_TREE = Path(engine.__file__).resolve().parent
 BOARD = [[2, 4, 8, 16], [0, 2, 0, 4], [0, 0, 2, 0], [0, 0, 0, 2]]
