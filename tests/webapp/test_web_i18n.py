@@ -5,6 +5,8 @@ from pathlib import Path
 import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
+from flask import render_template_string
+from flask_babel import force_locale
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "translations"
 
@@ -34,6 +36,16 @@ def test_page_links_to_the_content_pages_in_its_language(client):
     page = client.get("/").text
     for name in ("rules", "strategy", "solver"):
         assert f'href="/ja/{name}"' in page
+
+
+def test_templates_follow_a_locale_forced_within_the_request(app):
+    # The templates' catalog is found once per request: a forced locale must get its own, and
+    # the request's language must come back after it.
+    with app.test_request_context("/en/"):
+        assert render_template_string("{{ _('Score') }}") == "Score"
+        with force_locale("pl"):
+            assert render_template_string("{{ _('Score') }}") == "Wynik"
+        assert render_template_string("{{ _('Score') }}") == "Score"
 
 
 def frozen(text: str | list | tuple) -> str | tuple:
