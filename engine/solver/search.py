@@ -7,8 +7,8 @@ below the cut-off. Two evaluations: the heuristic (heuristic.py), which rates ho
 and the n-tuple network (ntuple.py), which estimates the points still to come; with the network
 a move is worth the points it scores plus the value of what follows. Values of positions
 already searched are kept in a transposition cache stamped with the root search's generation,
-so nothing carries over from one search to the next. Work is counted in expanded positions: past the node limit the search gives up, the same
-way every time.
+so nothing carries over from one search to the next. Work is counted in expanded positions:
+past the node limit the search gives up, the same way every time.
 
 numba checks its on-disk cache of these functions against this file alone, while they inline
 the functions of board.py, heuristic.py and ntuple.py: locations.py keeps the compiled code in a
