@@ -3,8 +3,8 @@
 One shared `limiter`; each route declares its budget with the decorators below, next to the
 route itself. The numbers come from the app's configuration, read at request time:
 
-- `game_budget`: every request that changes the game (move, undo, new game, keep playing) draws on one
-  shared budget per session, MOVE_RATE_LIMIT;
+- `game_budget`: every request that changes the game (move, undo, new game, keep playing)
+  draws on one shared budget per session, MOVE_RATE_LIMIT;
 - `solver_budget`: hints, per session, SOLVER_RATE_LIMIT, and per client address,
   SOLVER_ADDRESS_RATE_LIMIT (sessions cost nothing, so a per-session budget alone multiplies);
 - `page_budget`: page loads that can start a game (every such page shares it), per client
@@ -18,8 +18,9 @@ Counters live in Redis when the sessions do, so every worker and host shares the
 otherwise: then each worker process counts for itself, so with N workers a client can get up to
 N times the budget. Should Redis fail, the limiter lets the request through
 (``swallow_errors``): such a request finds the store down too and gets its 503 there, so counting
-in memory meanwhile would protect nothing. A refused request gets a 429 with Retry-After (only then: Flask-Limiter's
-X-RateLimit headers on every response would cost a Redis round trip each).
+in memory meanwhile would protect nothing. A refused request gets a 429 with Retry-After (only
+then: Flask-Limiter's X-RateLimit headers on every response would cost a Redis round trip
+each).
 """
 
 from __future__ import annotations

@@ -5,14 +5,15 @@ The tree alternates the player's move (take the best of the legal moves) and the
 stops and is scored by the evaluation when its depth runs out or when its probability falls
 below the cut-off. Two evaluations: the heuristic (heuristic.py), which rates how a board looks,
 and the n-tuple network (ntuple.py), which estimates the points still to come; with the network
-a move is worth the points it scores plus the value of what follows. Values of positions already searched are kept in a transposition cache
-stamped with the root search's generation, so nothing carries over from one search to the
-next. Work is counted in expanded positions: past the node limit the search gives up, the same
-way every time.
+a move is worth the points it scores plus the value of what follows. Values of positions
+already searched are kept in a transposition cache stamped with the root search's generation,
+so nothing carries over from one search to the next. Work is counted in expanded positions:
+past the node limit the search gives up, the same way every time.
 
-numba keys its on-disk cache of these functions by this file alone: after a change to board.py,
-heuristic.py or ntuple.py only, clear engine/solver/__pycache__ (or touch this file), or the
-cached search keeps the code it was compiled with. An install writes every file anew.
+numba checks its on-disk cache of these functions against this file alone, while they inline
+the functions of board.py, heuristic.py and ntuple.py: locations.py keeps the compiled code in a
+folder named by a digest of every source of the package, so an edit of any of them compiles
+afresh.
 """
 
 import numpy as np

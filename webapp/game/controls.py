@@ -3,8 +3,9 @@
 Keys are matched by ``KeyboardEvent.code``, the physical key, so Caps Lock, the keyboard layout
 and an input method change nothing. Letters move (WASD and vim's hjkl, with or without Shift);
 only Shift+H and Shift+A ask for a hint and toggle auto-play, so they never clash with the ``h``
-and ``a`` moves; ``u`` (free beside hjkl) and Ctrl+Z take back the last move. The four directions are the engine's; here they get the arrow and the name a
-player sees, wherever a direction is shown (hint, example boards, announcements).
+and ``a`` moves; ``u`` (free beside hjkl) and Ctrl+Z take back the last move. The four
+directions are the engine's; here they get the arrow and the name a player sees, wherever a
+direction is shown (hint, example boards, announcements).
 """
 
 from dataclasses import dataclass

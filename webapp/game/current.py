@@ -60,7 +60,9 @@ def start() -> GameRecord:
     return record
 
 
-def change(record: GameRecord, apply: Callable[[GameRecord], tuple[T, bool]]) -> tuple[GameRecord, T]:
+def change(
+    record: GameRecord, apply: Callable[[GameRecord], tuple[T, bool]]
+) -> tuple[GameRecord, T]:
     """Apply `apply` (which answers what happened and whether it changed the record) and store
     the result; on a conflict, re-read and apply again. GameGone if the game vanished; a
     WriteConflict (503) if it kept changing under every attempt."""

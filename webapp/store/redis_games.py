@@ -129,7 +129,8 @@ def _read(kind: type[Read], game_id: str, fields: dict[str, bytes | None]) -> Re
     if all(value is None for value in fields.values()):
         return None
     try:
-        return kind.from_fields({name: value for name, value in fields.items() if value is not None})
+        present = {name: value for name, value in fields.items() if value is not None}
+        return kind.from_fields(present)
     except ValueError as error:
         log.warning("game %s does not read back, ignored: %s", game_id, error)
         return None
