@@ -15,7 +15,7 @@ from history_support import play, wait_for_review
 from engine import Game
 from engine.solver import Solver
 from webapp.history import reviews
-from webapp.history.analysis import COSTLY_LISTED, JUDGEMENT_POINTS, review_game
+from webapp.history.analysis import COSTLY_LISTED, JUDGEMENT_POINTS, judgement_line, review_game
 from webapp.history.reviewer import NICENESS, REVIEW_SETTING
 
 ROW = re.compile(r'<tr data-move="(\d+)">(.*?)</tr>', re.S)
@@ -163,3 +163,16 @@ def test_reviews_run_on_one_thread_of_their_own_at_a_lower_priority(app, player,
     niceness = int(Path(f"/proc/self/task/{reviewers[0].native_id}/stat").read_text()
                    .rsplit(")", 1)[1].split()[16])
     assert niceness == min(os.getpriority(os.PRIO_PROCESS, 0) + NICENESS, 19)
+
+
+@pytest.mark.parametrize("moves", [1, 239, 240, 241, 252, 479, 20_000])
+def test_the_judgement_line_draws_each_of_its_stretches_at_its_lowest(moves):
+    shares = [((move * 7919) % 1009) / 1009 for move in range(moves)]
+    line = judgement_line(shares)
+    assert len(line) == min(moves, JUDGEMENT_POINTS)
+    numbers = [number for number, _share in line]
+    assert numbers == sorted(set(numbers)) and numbers[-1] < moves
+    bounds = [0, *(number + 1 for number in numbers[:-1])]  # each stretch starts after a point
+    for (number, share), first in zip(line, bounds):
+        assert share == round(shares[number], 6)
+        assert all(shares[move] >= shares[number] for move in range(first, number + 1))

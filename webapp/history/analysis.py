@@ -92,16 +92,16 @@ def review_game(
         CostlyMove(index + 1, played, best, lost, round(shares[index], 6))
         for lost, index, played, best in costliest[:COSTLY_LISTED]
     )
-    return Analysis(len(values), agreed, costly, _judgement_line(shares))
+    return Analysis(len(values), agreed, costly, judgement_line(shares))
 
 
-def _judgement_line(shares: list[float]) -> tuple[tuple[int, float], ...]:
-    """At most JUDGEMENT_POINTS (move number, share): the lowest of each equal stretch."""
-    if not shares:
-        return ()
-    stretch = -(-len(shares) // JUDGEMENT_POINTS)  # ceiling division
+def judgement_line(shares: list[float]) -> tuple[tuple[int, float], ...]:
+    """min(len(shares), JUDGEMENT_POINTS) points (move number, share): the game cut into that
+    many stretches of near-equal length, each drawn at its lowest share."""
+    count = min(len(shares), JUDGEMENT_POINTS)
     points = []
-    for first in range(0, len(shares), stretch):
-        lowest = min(range(first, min(first + stretch, len(shares))), key=shares.__getitem__)
+    for stretch in range(count):
+        first, end = stretch * len(shares) // count, (stretch + 1) * len(shares) // count
+        lowest = min(range(first, end), key=shares.__getitem__)
         points.append((lowest, round(shares[lowest], 6)))
     return tuple(points)
