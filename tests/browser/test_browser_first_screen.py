@@ -72,3 +72,33 @@ def test_every_control_wears_the_games_colours(server, new_context, scheme):
     assert colours["slider"] == colours["accent"] == colours["link"]
     assert colours["button"] == colours["panel"]
     expect(page.locator("#autoplay-speed")).to_be_visible()
+
+
+# WCAG 2.2's target size (minimum), as Lighthouse checks it: a control is at least 24 px each
+# way, or a circle of 24 px across on its centre meets no other control and no such circle of
+# another small one. Links inside running text are exempt.
+UNDERSIZED_TARGETS = """() => {
+    const targets = [...document.querySelectorAll("a, button, input, select")]
+        .filter((target) => target.checkVisibility() && !target.closest("p"))
+        .map((target) => ({ name: target.id || target.textContent.trim(),
+                            box: target.getBoundingClientRect() }));
+    const small = ({ box }) => box.width < 24 || box.height < 24;
+    const centre = ({ box }) => [box.x + box.width / 2, box.y + box.height / 2];
+    const circleMeets = ([x, y], { box }) => {
+        const dx = Math.max(box.left - x, 0, x - box.right);
+        const dy = Math.max(box.top - y, 0, y - box.bottom);
+        return dx * dx + dy * dy < 12 * 12;
+    };
+    return targets.filter(small).filter((target) => targets.some((other) => other !== target && (
+        circleMeets(centre(target), other) ||
+        (small(other) && Math.hypot(...centre(target).map((c, i) => c - centre(other)[i])) < 24))))
+        .map(({ name, box }) => `${name}: ${box.width.toFixed(1)}x${box.height.toFixed(1)}`);
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(360, 568), (1280, 900)], ids=["phone", "desktop"])
+def test_every_control_of_the_game_is_a_large_enough_target(server, new_context, width, height):
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    for lang in LANGUAGES:
+        page.goto(f"{server.url}/{lang}/")
+        assert page.evaluate(UNDERSIZED_TARGETS) == [], lang
