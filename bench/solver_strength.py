@@ -10,7 +10,8 @@ the figures into a JSON file (one entry per setting, so settings can be measured
 The entry is rewritten as each game finishes, in seed order, so a long run that has to be
 stopped still leaves the figures of the games it completed. Times are the solver's thinking
 time per move (wall clock, and the CPU time of the searching thread for a busy machine); each
-entry also records the machine's mean 1-minute load average while its games were played.
+entry also records the machine's mean 1-minute load average while its games were played, and
+how many moves' searches the time budget stopped: only those can differ from a quiet machine's.
 
 --compare plays "fast" (the heuristic) and "network-fast" (the n-tuple network at about the
 same time per move) on the same seeds, game by game in turn, so both meet the same machine
@@ -54,12 +55,14 @@ def play_game(job: tuple[str, int, int | None]) -> dict:
     setting = COMPARED.get(name, name)
     solver = engine.solver.default_solver()
     game = engine.Game.new(seed)
-    move_seconds, move_cpu_seconds = [], []
+    move_seconds, move_cpu_seconds, cut_by_time = [], [], 0
     while not game.over and (max_moves is None or game.moves < max_moves):
         if game.awaiting_choice:
             game.keep_playing()
         started, cpu_started = time.perf_counter(), time.thread_time()
-        direction = solver.choose(game.rows, setting)
+        found = solver.search(game.rows, setting)
+        direction = found.best
+        cut_by_time += found.stopped_by == "time"
         move_seconds.append(time.perf_counter() - started)
         move_cpu_seconds.append(time.thread_time() - cpu_started)
         if direction is None or not game.move(direction):
@@ -71,6 +74,7 @@ def play_game(job: tuple[str, int, int | None]) -> dict:
         "max_tile": max(max(row) for row in game.rows),
         "move_seconds": move_seconds,
         "move_cpu_seconds": move_cpu_seconds,
+        "cut_by_time": cut_by_time,
         "load_average": os.getloadavg()[0],
     }
 
@@ -102,6 +106,8 @@ def summarize(games: list[dict], first_seed: int, max_moves: int | None) -> dict
         "median_cpu_ms_per_move": round(statistics.median(move_cpu_ms), 2),
         "p95_cpu_ms_per_move": round(percentile(move_cpu_ms, 0.95), 2),
         "load_average": round(statistics.mean(game["load_average"] for game in games), 2),
+        # moves whose search the time budget stopped: only these can differ from a quiet run
+        "moves_cut_by_time": sum(game["cut_by_time"] for game in games),
         "measured_on": datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
     }
     if max_moves is not None:
@@ -116,7 +122,7 @@ def print_summary(setting: str, summary: dict, games: list[dict]) -> None:
         print(f"  reached {tile:>5}: {share:6.1%}")
     for key in ("mean_score", "median_score", "median_ms_per_move", "p95_ms_per_move",
                 "moves_per_second", "median_cpu_ms_per_move", "p95_cpu_ms_per_move",
-                "load_average"):
+                "load_average", "moves_cut_by_time"):
         print(f"  {key.replace('_', ' ')}: {summary[key]}")
     tiles = sorted(game["max_tile"] for game in games)
     print(f"  largest tile per game: {tiles}")

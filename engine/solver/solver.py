@@ -34,6 +34,12 @@ class Search:
     nodes: int
     stopped_by: str
 
+    @property
+    def best(self) -> str | None:
+        """The direction of the highest value (the first of equal ones), None if none is legal."""
+        index = int(np.argmax(self.values))
+        return DIRECTIONS[index] if self.values[index] > -np.inf else None
+
 
 class Solver:
     """Expectimax search with its own tables, network and a bounded set of transposition caches.
@@ -112,8 +118,7 @@ class Solver:
 
     def choose(self, rows: object, setting: "str | Setting" = "fast") -> str | None:
         """The best move for a board, or None when no move is legal."""
-        values = self.evaluate_moves(rows, setting)
-        return max(values, key=values.get) if values else None
+        return self.search(rows, setting).best
 
     def warm_up(self) -> None:
         """Load the compiled search for each evaluation and make one cache, so the first hint
