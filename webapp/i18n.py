@@ -46,9 +46,10 @@ def current_language() -> str:
 
 
 def catalog() -> NullTranslations:
-    """The messages of the request's language. Flask-Babel finds them anew for every string it
-    translates; a page translates dozens, so they are found once per request and language (a
-    locale forced for a while, ``flask_babel.force_locale``, gets its own)."""
+    """The messages of the request's language. Flask-Babel looks them up again (its domain, the
+    locale, its cache) for every string it translates; a page translates dozens, so they are
+    looked up once per request and language (a locale forced for a while,
+    ``flask_babel.force_locale``, gets its own)."""
     locale = get_locale()
     found = g.get("catalog")
     if found is None or found[0] is not locale:
