@@ -7,16 +7,18 @@ from __future__ import annotations
 import os
 import re
 import threading
+import time
 from pathlib import Path
 
+import long_game
 import pytest
-from history_support import play, wait_for_review
+from history_support import REVIEW_TIMEOUT_S, play, wait_for_review
 
 from engine import Game
 from engine.solver import Solver
 from webapp.history import reviews
 from webapp.history.analysis import COSTLY_LISTED, JUDGEMENT_POINTS, judgement_line, review_game
-from webapp.history.reviewer import NICENESS, REVIEW_SETTING
+from webapp.history.reviewer import MAX_WAITING, NICENESS, REVIEW_SETTING
 
 ROW = re.compile(r'<tr data-move="(\d+)">(.*?)</tr>', re.S)
 
@@ -176,3 +178,40 @@ def test_the_judgement_line_draws_each_of_its_stretches_at_its_lowest(moves):
     for (number, share), first in zip(line, bounds):
         assert share == round(shares[number], 6)
         assert all(shares[move] >= shares[number] for move in range(first, number + 1))
+
+
+def test_a_full_queue_is_a_busy_answer_that_writes_nothing(make_web_app, make_player,
+                                                            session_store, tmp_path):
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="100000/second",
+                       REVIEW_RATE_LIMIT="1000/minute", REVIEW_ADDRESS_RATE_LIMIT="1000/minute")
+    store = session_store(app)
+    games = app.extensions["games"]
+    busy = make_player(app.test_client())
+    record = games.get(busy.game)
+    record.game, record.played = long_game.load(), True  # its review keeps the thread busy
+    assert games.replace(record)
+    assert ask(busy).status_code == 200
+    deadline = time.monotonic() + REVIEW_TIMEOUT_S
+    while reviews.read(games.review(busy.game)).state == reviews.QUEUED:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)  # until the thread has taken it up: from now on the others wait
+    queued = []
+    for _ in range(MAX_WAITING):
+        waiting = make_player(app.test_client())
+        play(waiting, store, moves=3)
+        assert ask(waiting).status_code == 200  # the positive control: these are taken
+        queued.append(waiting)
+    refused = make_player(app.test_client())
+    play(refused, store, moves=3)
+    answer = ask(refused)
+    assert answer.status_code == 503 and 1 <= int(answer.headers["Retry-After"]) <= 60
+    assert "The solver is busy with other reviews" in answer.text
+    assert games.review(refused.game) is None  # nothing was written for it
+
+    long_review = games.review(busy.game)  # stop the long one: the thread gives it up
+    assert games.replace_review(busy.game, long_review,
+                                reviews.read(long_review).failed().to_text())
+    for waiting in queued:
+        assert wait_for_review(app, waiting.game).state == reviews.DONE
+    assert ask(refused).status_code == 200
+    assert wait_for_review(app, refused.game).state == reviews.DONE
