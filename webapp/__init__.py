@@ -4,7 +4,8 @@ intents to it, keeps the game in the store and renders templates.
 Wings: ``game`` (the game's routes and page), ``history`` (a game's replay and review, the list
 of this browser's games), ``pages`` (rules, strategy, solver), ``store`` (where games are
 kept). Beside them the cross-cutting parts: ``config``, ``security``, ``limits``, ``errors``,
-``i18n`` and ``production`` (the app gunicorn serves).
+``i18n``, ``charts`` (what every chart's geometry shares) and ``production`` (the app gunicorn
+serves).
 """
 
 from pathlib import Path

@@ -73,9 +73,10 @@ def test_other_figures_follow_the_file(app, client, tmp_path):
 
 def test_chart_geometry_stays_inside_the_plot():
     chart = strength_chart(load_strength_report(STRENGTH_FIXTURE))
+    frame = chart.frame
     for bar in chart.bars:
-        assert chart.left <= bar.x and bar.x + bar.width <= chart.right
-        assert chart.top <= bar.y and bar.y + bar.height == pytest.approx(chart.bottom)
+        assert frame.left <= bar.x and bar.x + bar.width <= frame.right
+        assert frame.top <= bar.y and bar.y + bar.height == pytest.approx(frame.bottom)
     assert [tick.y for tick in chart.ticks] == sorted((tick.y for tick in chart.ticks), reverse=True)
 
 

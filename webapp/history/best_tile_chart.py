@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from webapp.charts import Frame, Tick
 from webapp.store.records import GameSummary
 
-WIDTH, HEIGHT = 400, 200
-LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 12
+FRAME = Frame.with_margins(400, 200, left=44, right=8, top=10, bottom=12)
 BAR_GAP = 0.2  # share of each game's width left empty
 LOWEST_TOP_EXPONENT = 11  # the scale reaches 2048 at least
 MOST_TICKS = 6
@@ -29,37 +29,29 @@ class Bar:
 
 
 @dataclass(frozen=True)
-class Tick:
-    tile: int
-    y: float
-
-
-@dataclass(frozen=True)
 class BestTileChart:
-    width: int
-    height: int
-    left: float
-    right: float
-    bottom: float
+    """Everything the template draws: a bar per game, ticks at tile values."""
+
+    frame: Frame
     bars: tuple[Bar, ...]
     ticks: tuple[Tick, ...]
 
 
 def best_tile_chart(games: Sequence[GameSummary]) -> BestTileChart:
     """A bar per game in the order given; bar height counts the doublings to its best tile."""
-    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
     top_exponent = max([LOWEST_TOP_EXPONENT, *(game.best_tile.bit_length() - 1 for game in games)])
 
     def y(exponent: int) -> float:
-        return round(bottom - (bottom - TOP) * exponent / top_exponent, 2)
+        return FRAME.y(exponent / top_exponent)
 
-    slot = min((right - LEFT) / max(len(games), 1), MOST_SLOT)
+    slot = min(FRAME.plot_width / max(len(games), 1), MOST_SLOT)
     bars = []
     for index, game in enumerate(games):
         top = y(game.best_tile.bit_length() - 1)
-        bars.append(Bar(game.id, game.best_tile, round(LEFT + (index + BAR_GAP / 2) * slot, 2),
-                        top, round(slot * (1 - BAR_GAP), 2), round(bottom - top, 2)))
+        bars.append(Bar(game.id, game.best_tile,
+                        round(FRAME.left + (index + BAR_GAP / 2) * slot, 2), top,
+                        round(slot * (1 - BAR_GAP), 2), round(FRAME.bottom - top, 2)))
     step = -(-top_exponent // MOST_TICKS)  # ceiling division
     ticks = tuple(Tick(2 ** exponent, y(exponent))
                   for exponent in range(top_exponent, 0, -step))
-    return BestTileChart(WIDTH, HEIGHT, LEFT, right, bottom, tuple(bars), ticks)
+    return BestTileChart(FRAME, tuple(bars), ticks)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webapp.charts import Frame, Tick
 from webapp.history.analysis import Analysis
 
-WIDTH, HEIGHT = 400, 180
-LEFT, RIGHT, TOP, BOTTOM = 40, 10, 10, 26
+FRAME = Frame.with_margins(400, 180, left=40, right=10, top=10, bottom=26)
 TICKS = (0.0, 0.5, 1.0)
 
 
@@ -23,21 +23,10 @@ class Mark:
 
 
 @dataclass(frozen=True)
-class Tick:
-    value: float
-    y: float
-
-
-@dataclass(frozen=True)
 class ReviewChart:
     """Everything the template draws: the judgement's line, the marks and the axes."""
 
-    width: int
-    height: int
-    left: float
-    right: float
-    top: float
-    bottom: float
+    frame: Frame
     line: str  # the polyline's points, "x,y x,y ..."
     marks: tuple[Mark, ...]
     ticks: tuple[Tick, ...]
@@ -46,20 +35,16 @@ class ReviewChart:
 
 def review_chart(analysis: Analysis) -> ReviewChart:
     """The judgement (a share of the best-judged position, 0 to 1) against the move number."""
-    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
     span = max(analysis.moves - 1, 1)
 
     def x(move: int) -> float:
-        return round(LEFT + (right - LEFT) * move / span, 2)
-
-    def y(share: float) -> float:
-        return round(bottom - (bottom - TOP) * share, 2)
+        return round(FRAME.left + FRAME.plot_width * move / span, 2)
 
     return ReviewChart(
-        width=WIDTH, height=HEIGHT, left=LEFT, right=right, top=TOP, bottom=bottom,
-        line=" ".join(f"{x(move)},{y(share)}" for move, share in analysis.judgement),
-        marks=tuple(Mark(move.number, move.lost, x(move.number - 1), y(move.judgement))
+        frame=FRAME,
+        line=" ".join(f"{x(move)},{FRAME.y(share)}" for move, share in analysis.judgement),
+        marks=tuple(Mark(move.number, move.lost, x(move.number - 1), FRAME.y(move.judgement))
                     for move in analysis.costly),
-        ticks=tuple(Tick(value, y(value)) for value in TICKS),
+        ticks=tuple(Tick(value, FRAME.y(value)) for value in TICKS),
         moves=analysis.moves,
     )

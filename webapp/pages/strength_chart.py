@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webapp.charts import Frame, Tick
 from webapp.pages.strength_report import StrengthReport
 
-WIDTH = 400
-HEIGHT = 240
-LEFT, RIGHT, TOP, BOTTOM = 44, 8, 12, 30
+FRAME = Frame.with_margins(400, 240, left=44, right=8, top=12, bottom=30)
 GROUP_GAP = 0.25  # share of a group's width left empty between groups
 TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
 
@@ -28,14 +27,6 @@ class Bar:
 
 
 @dataclass(frozen=True)
-class Tick:
-    """A horizontal grid line at `share` of the games."""
-
-    share: float
-    y: float
-
-
-@dataclass(frozen=True)
 class Group:
     """The label under one tile's group of bars."""
 
@@ -45,14 +36,9 @@ class Group:
 
 @dataclass(frozen=True)
 class Chart:
-    """Everything the template needs to draw the chart."""
+    """Everything the template needs to draw the chart (ticks at shares of the games)."""
 
-    width: int
-    height: int
-    left: float
-    right: float
-    top: float
-    bottom: float
+    frame: Frame
     bars: tuple[Bar, ...]
     ticks: tuple[Tick, ...]
     groups: tuple[Group, ...]
@@ -61,29 +47,21 @@ class Chart:
 def strength_chart(report: StrengthReport) -> Chart:
     """Grouped bars: one group per tile value, one bar per setting, height = share of games."""
     tiles = report.tiles
-    plot_left, plot_right = LEFT, WIDTH - RIGHT
-    plot_top, plot_bottom = TOP, HEIGHT - BOTTOM
-    plot_height = plot_bottom - plot_top
-    group_width = (plot_right - plot_left) / max(len(tiles), 1)
+    group_width = FRAME.plot_width / max(len(tiles), 1)
     bar_width = group_width * (1 - GROUP_GAP) / len(report.settings)
 
     bars = []
     for t, tile in enumerate(tiles):
-        first_x = plot_left + t * group_width + group_width * GROUP_GAP / 2
+        first_x = FRAME.left + t * group_width + group_width * GROUP_GAP / 2
         for s, setting in enumerate(report.settings):
             share = setting.reached.get(tile, 0.0)
-            height = round(share * plot_height, 2)
+            height = round(share * FRAME.plot_height, 2)
             bars.append(Bar(setting.name, s + 1, tile, share, round(first_x + s * bar_width, 2),
-                            round(plot_bottom - height, 2), round(bar_width, 2), height))
+                            round(FRAME.bottom - height, 2), round(bar_width, 2), height))
     return Chart(
-        width=WIDTH,
-        height=HEIGHT,
-        left=plot_left,
-        right=plot_right,
-        top=plot_top,
-        bottom=plot_bottom,
+        frame=FRAME,
         bars=tuple(bars),
-        ticks=tuple(Tick(share, round(plot_bottom - share * plot_height, 2)) for share in TICKS),
-        groups=tuple(Group(tile, round(plot_left + (t + 0.5) * group_width, 2))
+        ticks=tuple(Tick(share, FRAME.y(share)) for share in TICKS),
+        groups=tuple(Group(tile, round(FRAME.left + (t + 0.5) * group_width, 2))
                      for t, tile in enumerate(tiles)),
     )
