@@ -38,10 +38,11 @@ def client_over(app, scheme: str):
 def every_kind_of_answer(client, make_player) -> dict[str, TestResponse]:
     """One answer of each kind the app gives, the refusals included (limits as TIGHT_LIMITS)."""
     player = make_player(client)
+    legal = client.application.extensions["games"].get(player.game).game.legal_moves()[0]
     answers = {
         "first page load": player.page,
         "page": player.client.get("/"),
-        "fragment": player.move("left"),
+        "fragment": player.move(legal),  # a played game: its session is stored, its cookie set
         "hint": player.post("/hint"),
         "static file": player.client.get("/static/js/main.js"),
         "content page": player.client.get("/en/rules"),
