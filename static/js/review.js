@@ -31,9 +31,10 @@ async function poll() {
   polling = false;
 }
 
-async function ask(button) {
+async function ask(form) {
+  const button = form.querySelector("#review-ask");
   button.disabled = true;
-  const response = await fetch(button.dataset.url, {
+  const response = await fetch(form.action, {
     method: "POST",
     headers: { "X-CSRFToken": token },
     credentials: "same-origin",
@@ -43,8 +44,11 @@ async function ask(button) {
   poll();
 }
 
-document.addEventListener("click", (event) => {
-  const button = event.target instanceof Element && event.target.closest("#review-ask");
-  if (button) ask(button);
+// The form works without script too (the server then answers with the whole page); with script
+// the review's part is swapped in and its progress polled.
+document.addEventListener("submit", (event) => {
+  if (!(event.target instanceof HTMLFormElement) || event.target.id !== "review-form") return;
+  event.preventDefault();
+  ask(event.target);
 });
 poll();

@@ -180,3 +180,20 @@ def test_the_history_pages_fit_a_360_px_phone(new_context, server, artifacts, pa
     assert page.evaluate("document.documentElement.scrollWidth") == 360
     name = path.format(id="game").strip("/").replace("/", "-")
     page.screenshot(path=artifacts / f"history-{name}-360.png", full_page=True)
+
+
+def test_without_script_the_review_is_asked_for_and_followed_by_reloads(page: Page, open_game,
+                                                                        server, new_context):
+    open_game(page, rows=START, seed=11)
+    play_moves(page, 6)
+    game_id = page.locator("#game").get_attribute("data-game")
+    plain = new_context(java_script_enabled=False)
+    plain.add_cookies(page.context.cookies())
+    reader = plain.new_page()
+    reader.goto(f"{server.url}/games/{game_id}/review")
+    with reader.expect_navigation():
+        reader.click("#review-ask")  # a form posted by the browser itself
+    assert reader.url == f"{server.url}/games/{game_id}/review"  # redirected: a reload asks nothing
+    expect(reader.locator("#review svg.chart")).to_be_visible(timeout=120_000)  # reloaded itself
+    stored = reviews.read(server.app.extensions["games"].review(game_id))
+    assert stored.state == reviews.DONE and stored.moves == 6

@@ -215,3 +215,24 @@ def test_a_full_queue_is_a_busy_answer_that_writes_nothing(make_web_app, make_pl
         assert wait_for_review(app, waiting.game).state == reviews.DONE
     assert ask(refused).status_code == 200
     assert wait_for_review(app, refused.game).state == reviews.DONE
+
+
+def test_without_script_a_form_asks_and_the_page_reloads_itself_while_the_review_runs(
+        app, player, store):
+    play(player, store, moves=5)
+    games, page = app.extensions["games"], f"/games/{player.game}/review"
+    form = player.client.get(page).text
+    assert f'<form method="post" action="{page}"' in form
+    assert 'name="csrf_token"' in form and 'http-equiv="refresh"' not in form
+    asked = reviews.Review.asked(store.record(store.sid_of(player.client)).game.history)
+    running = reviews.Review(asked.moves, asked.digest, reviews.RUNNING, done=2,
+                             updated=time.time())
+    assert games.replace_review(player.game, None, running.to_text())  # as another worker would
+    assert '<noscript><meta http-equiv="refresh"' in player.client.get(page).text
+    assert games.replace_review(player.game, running.to_text(), running.failed().to_text())
+
+    sent = player.client.post(page, data={"csrf_token": player.token},
+                              headers={"Sec-Fetch-Mode": "navigate"})  # the form, sent by hand
+    assert sent.status_code == 303 and sent.headers["Location"] == page
+    assert wait_for_review(app, player.game).state == reviews.DONE
+    assert 'http-equiv="refresh"' not in player.client.get(page).text

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask import Blueprint, Flask, abort, current_app, render_template, request, session
+from flask import (Blueprint, Flask, abort, current_app, redirect, render_template, request,
+                   session, url_for)
 from flask.typing import ResponseReturnValue
 
 from webapp.history import replay, reviews
@@ -120,17 +121,22 @@ def review_progress(game_id: str) -> ResponseReturnValue:
 @bp.post("/games/<game_id>/review")
 @review_budget
 def ask_review(game_id: str) -> ResponseReturnValue:
-    """Ask for the game's review (of all its moves so far): the review's part of the page."""
+    """Ask for the game's review (of all its moves so far): the review's part of the page for
+    the page's script; the review page itself for a form sent without script (a navigation)."""
     record = _record(game_id)
     if not _owned(game_id) or not len(record.game.history):
         abort(403)
     context = _review_context(record)
+    navigated = request.headers.get("Sec-Fetch-Mode") == "navigate"
+    template = "history/review.html" if navigated else "history/review_part.html"
     try:
         context["review"] = current_app.extensions["reviewer"].ask(record)
     except ReviewerBusy:
-        body = render_template("history/review_part.html", busy=True, **context)
+        body = render_template(template, busy=True, **context)
         return body, 503, {"Retry-After": str(BUSY_RETRY_SECONDS), **NO_STORE}
-    return render_template("history/review_part.html", **context), 200, NO_STORE
+    if navigated:  # after a form, the page's own address, so that reloading it asks nothing
+        return redirect(url_for("history.review_page", game_id=game_id), 303)
+    return render_template(template, **context), 200, NO_STORE
 
 
 @bp.get("/games")
