@@ -7,7 +7,6 @@ import { applyFragment } from "./view.js";
 const POLL_MS = 1000;
 
 const announcement = document.getElementById("review-announcement");
-const token = document.querySelector('meta[name="csrf-token"]')?.content;
 let polling = false;
 
 const review = () => document.getElementById("review");
@@ -36,7 +35,7 @@ async function ask(form) {
   button.disabled = true;
   const response = await fetch(form.action, {
     method: "POST",
-    headers: { "X-CSRFToken": token },
+    body: new FormData(form), // the form's own CSRF token
     credentials: "same-origin",
   }).catch(() => null);
   if (response) show(await response.text());
