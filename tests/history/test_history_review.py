@@ -159,6 +159,13 @@ def test_a_game_without_moves_cannot_be_reviewed(player):
     assert 'id="review-ask"' not in player.client.get(f"/games/{player.game}/review").text
 
 
+def test_asking_without_the_csrf_token_is_refused_and_starts_nothing(app, player, store):
+    play(player, store, moves=3)
+    refused = player.client.post(f"/games/{player.game}/review")
+    assert refused.status_code == 400 and "security token" in refused.text
+    assert app.extensions["games"].review(player.game) is None
+
+
 @pytest.mark.redis
 def test_on_redis_any_instance_answers_the_polling_of_a_review_another_runs(
         make_web_app, make_player, session_store, tmp_path, redis_url):
