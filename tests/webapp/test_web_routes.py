@@ -71,9 +71,10 @@ def test_unknown_direction_is_refused_and_changes_nothing(player, store):
 
 
 def test_post_without_csrf_token_is_refused(player, store):
+    player.move(stored_game(store, player.client).legal_moves()[0])  # so an undo would change it
     before = stored_game(store, player.client).to_dict()
-    for path in ("/move", "/new", "/keep-playing", "/hint"):
-        answer = player.client.post(path, data={"direction": "left", "seq": "1"})
+    for path in ("/move", "/undo", "/new", "/keep-playing", "/hint"):
+        answer = player.client.post(path, data={"direction": "left", "seq": "2"})
         assert answer.status_code == 400
         assert "security token" in answer.text
     assert stored_game(store, player.client).to_dict() == before
