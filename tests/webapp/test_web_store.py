@@ -151,7 +151,8 @@ CAP, NEWCOMERS, WAVE, REGULAR_EVERY, RECENT = 200, 320, 4, 50, 100
 @pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
 def capped_app(request, make_web_app, tmp_path):
     """An app with SESSION_STORE_MAX_ENTRIES=CAP on each store in turn."""
-    config = {"SESSION_STORE_MAX_ENTRIES": CAP, "PAGE_RATE_LIMIT": "100000/minute"}
+    config = {"SESSION_STORE_MAX_ENTRIES": CAP, "PAGE_RATE_LIMIT": "100000/minute",
+              "MOVE_RATE_LIMIT": "100000/minute"}  # every client here has one address
     if request.param == "redis":
         config.update(SESSION_BACKEND="redis", REDIS_URL=request.getfixturevalue("redis_url"))
     return make_web_app(tmp_path / "instance", **config)
