@@ -27,6 +27,11 @@ def ask(player):
     return player.post(f"/games/{player.game}/review")
 
 
+def games_review_of(app, game_id: str) -> str | None:
+    """The review text the store keeps beside the game."""
+    return app.extensions["games"].review(game_id)
+
+
 @pytest.fixture
 def finished(player, store):
     """A short game played to its end through the routes: its directions."""
@@ -128,15 +133,37 @@ def test_asking_for_reviews_has_its_own_budget(make_web_app, make_player, sessio
     assert ask(player).status_code == 200
     refused = ask(player)
     assert refused.status_code == 429 and "The solver needs a short break" in refused.text
-    assert 1 <= int(refused.headers["Retry-After"]) <= 61
+    assert 1 <= int(refused.headers["Retry-After"]) <= 61  # (its value: tests/webapp)
     assert player.move(store.record(store.sid_of(player.client)).game.legal_moves()[0]
                        ).status_code == 200  # moves are not held up by it
     wait_for_review(app, player.game)
 
 
+def test_a_new_session_on_the_same_address_draws_on_the_addresss_review_budget(
+        make_web_app, make_player, session_store, tmp_path):
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="100000/second",
+                       REVIEW_RATE_LIMIT="1/minute", ADDRESS_BUDGET_SESSIONS=1)
+    store = session_store(app)
+    first, second = (make_player(app.test_client()) for _ in range(2))  # one address
+    for player in (first, second):
+        play(player, store, moves=3)
+    assert ask(first).status_code == 200
+    wait_for_review(app, first.game)  # done: only the budget can refuse the next ask
+    refused = ask(second)
+    assert refused.status_code == 429 and "The solver needs a short break" in refused.text
+    assert games_review_of(app, second.game) is None
+
+
 def test_a_game_without_moves_cannot_be_reviewed(player):
     assert ask(player).status_code == 403
     assert 'id="review-ask"' not in player.client.get(f"/games/{player.game}/review").text
+
+
+def test_asking_without_the_csrf_token_is_refused_and_starts_nothing(app, player, store):
+    play(player, store, moves=3)
+    refused = player.client.post(f"/games/{player.game}/review")
+    assert refused.status_code == 400 and "security token" in refused.text
+    assert app.extensions["games"].review(player.game) is None
 
 
 @pytest.mark.redis
@@ -183,7 +210,7 @@ def test_the_judgement_line_draws_each_of_its_stretches_at_its_lowest(moves):
 def test_a_full_queue_is_a_busy_answer_that_writes_nothing(make_web_app, make_player,
                                                             session_store, tmp_path):
     app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="100000/second",
-                       REVIEW_RATE_LIMIT="1000/minute", REVIEW_ADDRESS_RATE_LIMIT="1000/minute")
+                       REVIEW_RATE_LIMIT="1000/minute")
     store = session_store(app)
     games = app.extensions["games"]
     busy = make_player(app.test_client())
