@@ -53,7 +53,7 @@ def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, pla
     history = store.record(store.sid_of(player.client)).game.history
     for (number, row), lost in zip(rows, losses):
         number = int(number)
-        assert f'href="/games/{player.game}?move={number - 1}"' in row  # where it was played
+        assert f'href="/en/games/{player.game}?move={number - 1}"' in row  # where it was played
         played, best = re.findall(r'data-direction="(\w+)"', row)
         assert played == finished[number - 1] and best != played
         values = solver.evaluate_moves(Game.replay(history, number - 1).rows, REVIEW_SETTING)
@@ -232,7 +232,7 @@ def test_a_full_queue_is_a_busy_answer_that_writes_nothing(make_web_app, make_pl
 def test_without_script_a_form_asks_and_the_page_reloads_itself_while_the_review_runs(
         app, player, store):
     play(player, store, moves=5)
-    games, page = app.extensions["games"], f"/games/{player.game}/review"
+    games, page = app.extensions["games"], f"/en/games/{player.game}/review"
     form = player.client.get(page).text
     assert f'<form method="post" action="{page}"' in form
     assert 'name="csrf_token"' in form and 'http-equiv="refresh"' not in form
