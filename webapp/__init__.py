@@ -53,6 +53,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(pages_bp)
     app.register_blueprint(app_shell_bp)
     app.register_blueprint(i18n.bp)
+    i18n.speak_page_language(app, (game_bp.name, history_bp.name))
     if app.config.get("BENCH_BASELINE"):
         app.register_blueprint(baseline.bp)
     if app.config["SOLVER_WARM_UP"]:

@@ -11,9 +11,11 @@ Environment variables (the README's table says the same):
     SQLITE_PATH               the embedded database (default ``games.sqlite3`` in the instance
                               folder)
     SQLITE_BUSY_TIMEOUT       seconds a write waits for another one before a 503 (2)
-    SESSION_STORE_MAX_ENTRIES most games the embedded store keeps (250000), and as many
-                              sessions; unplayed ones have a tenth of that on top
-    SESSION_LIFETIME_DAYS     sliding expiry (30): every move pushes a game's expiry this far
+    SESSION_STORE_MAX_ENTRIES most played games the embedded store keeps (250000), and as many
+                              played sessions; unplayed ones have a tenth of that on top,
+                              and each keeps its first ten minutes
+    SESSION_LIFETIME_DAYS     sliding expiry (30): every move pushes a game's expiry, and its
+                              session's, this far
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
     MOVE_RATE_LIMIT           moves, undos, new games, keep playing, per session
                               (60/second;3000/minute)

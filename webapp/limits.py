@@ -15,7 +15,8 @@ session's budget, leaves room for):
 - `page_budget`: page loads that can start a game (every such page shares it), per client
   address only, PAGE_RATE_LIMIT;
 - `history_budget`: reading a game's history (replay, its steps, review and its progress, the
-  list of games), per client address only, HISTORY_RATE_LIMIT (anyone with a link may read).
+  list of games), per client address only, HISTORY_RATE_LIMIT for each of these routes (anyone
+  with a link may read).
 
 A session's budget is keyed by a digest of its CSRF token, which the session keeps when a new
 game gives it a fresh id: a new game does not refill it, and a new session (no cookie) is one
@@ -88,8 +89,7 @@ solver_budget = _per_session_and_address("SOLVER_RATE_LIMIT", "solver")
 review_budget = _per_session_and_address("REVIEW_RATE_LIMIT", "review")
 page_budget = limiter.shared_limit(_setting("PAGE_RATE_LIMIT"), scope="page",
                                    key_func=get_remote_address)
-history_budget = limiter.shared_limit(_setting("HISTORY_RATE_LIMIT"), scope="history",
-                                      key_func=get_remote_address)
+history_budget = limiter.limit(_setting("HISTORY_RATE_LIMIT"), key_func=get_remote_address)
 
 
 def init_limits(app: Flask) -> None:

@@ -72,7 +72,7 @@ def test_the_replay_steps_with_keys_buttons_the_slider_and_plays_and_pauses(page
     game_id = page.locator("#game").get_attribute("data-game")
     page.clock.install(time=CLOCK_START)  # the replay's timers on a clock the test can stop
     page.click("#replay-link")
-    expect(page).to_have_url(f"{server.url}/games/{game_id}")
+    expect(page).to_have_url(f"{server.url}/en/games/{game_id}")
     page.wait_for_load_state()  # the viewer's script is running
     position_shown(page, 8, 8)
     assert shown_board(page) == boards[8]
@@ -88,7 +88,7 @@ def test_the_replay_steps_with_keys_buttons_the_slider_and_plays_and_pauses(page
     page.click("[data-step=next]")
     position_shown(page, 2, 8)
     assert shown_board(page) == boards[2]
-    expect(page).to_have_url(f"{server.url}/games/{game_id}?move=2")
+    expect(page).to_have_url(f"{server.url}/en/games/{game_id}?move=2")
     page.keyboard.press("ArrowLeft")
     position_shown(page, 1, 8)
     expect(page.locator("#board .tile[data-new]")).to_have_count(0)  # a step back: in place
@@ -196,10 +196,10 @@ def test_without_script_the_review_is_asked_for_and_followed_by_reloads(page: Pa
     plain = new_context(java_script_enabled=False)
     plain.add_cookies(page.context.cookies())
     reader = plain.new_page()
-    reader.goto(f"{server.url}/games/{game_id}/review")
+    reader.goto(f"{server.url}/en/games/{game_id}/review")
     with reader.expect_navigation():
         reader.click("#review-ask")  # a form posted by the browser itself
-    assert reader.url == f"{server.url}/games/{game_id}/review"  # redirected: a reload asks nothing
+    assert reader.url == f"{server.url}/en/games/{game_id}/review"  # redirected: a reload asks nothing
     expect(reader.locator("#review svg.chart")).to_be_visible(timeout=120_000)  # reloaded itself
     stored = reviews.read(server.app.extensions["games"].review(game_id))
     assert stored.state == reviews.DONE and stored.moves == 6
