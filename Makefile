@@ -33,6 +33,13 @@ run: setup
 test: system-deps setup-test
 	$(BIN)/python -m pytest -n 2
 
+.PHONY: backup
+# A copy of the live game database (SQLITE_PATH, else instance/games.sqlite3) made while the game
+# runs, then checked with PRAGMA integrity_check; BACKUP=path names the copy.
+BACKUP ?= backups/games-$(shell date -u +%Y%m%dT%H%M%SZ).sqlite3
+backup:
+	SOLVER_WARM_UP=0 $(BIN)/flask --app webapp backup-database $(BACKUP)
+
 .PHONY: translations bench lighthouse icons train
 # Re-extract interface strings into the catalogs and compile them (translate the .po files in between).
 translations: setup-test

@@ -31,7 +31,7 @@ CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 GAME_ID = re.compile(r'data-game="([^"]+)"')
 #: Budgets no benchmark reaches: one player asks far faster than a person would.
 LIFTED_LIMITS = {"MOVE_RATE_LIMIT": "1000000/second", "SOLVER_RATE_LIMIT": "1000000/second",
-                 "SOLVER_ADDRESS_RATE_LIMIT": "1000000/second", "PAGE_RATE_LIMIT": "1000000/second"}
+                 "PAGE_RATE_LIMIT": "1000000/second"}
 
 
 @contextmanager
