@@ -5,7 +5,8 @@
 It builds an SQLite file holding --games played games, each with its player's session: one real
 record (the first TYPICAL_MOVES moves of the stored long game, bench/long_game.json) under fresh
 ids, with last-played times spread over the past SPREAD_DAYS days, inserted in bulk (sorted by
-id, in one transaction, journal off) through the app's own schema before any server starts. It
+id, in one transaction, journal off) through the app's own schema and flushed to disk before any
+server starts. It
 prints the file's size per game, without and with the sessions, and the same for a file of
 --long-games copies of the whole 20,000-move game.
 
@@ -134,6 +135,8 @@ def fill(path: Path, template: dict, count: int, sessions: bool) -> tuple[int, i
         connection.execute("COMMIT")
     connection.execute("PRAGMA journal_mode = WAL")  # as the app keeps it
     connection.close()
+    with path.open("rb") as written:  # on disk before any server starts, as a live file is: the
+        os.fsync(written.fileno())  # first checkpoint must not wait for a gigabyte to be written
     return with_games, path.stat().st_size
 
 
