@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import base64
 import json
+import random
+
+from engine import Game
 
 
 def flip_move(history: dict, move: int) -> dict:
@@ -23,3 +26,20 @@ def damage_stored_move(app, game_id: str, move: int) -> None:
         (text,) = connection.execute("SELECT history FROM games WHERE id = ?", (game_id,)).fetchone()
         damaged = json.dumps(flip_move(json.loads(text), move), separators=(",", ":"))
         connection.execute("UPDATE games SET history = ? WHERE id = ?", (damaged, game_id))
+
+
+def played(moves: int, seed: int) -> Game:
+    """A seeded game of `moves` random legal moves (keeping playing after a win)."""
+    game, generator = Game.new(seed=seed), random.Random(seed)
+    while game.moves < moves:
+        game.keep_playing()
+        assert game.move(generator.choice(game.legal_moves()))
+    return game
+
+
+def keep_as_current(store, sid: str, game: Game) -> None:
+    """Make `game` (with its history) the session's current game, as if played through the
+    page: its move count is the game's."""
+    record = store.record(sid)
+    record.game, record.seq, record.played = game, game.moves, True
+    assert store.games.replace(record)

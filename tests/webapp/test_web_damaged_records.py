@@ -11,21 +11,12 @@ import random
 import re
 
 import pytest
-from damage_support import damage_stored_move
+from damage_support import damage_stored_move, keep_as_current, played
 
 from engine import Game
 from engine import history as history_module
 
 MESSAGE = re.compile(r'<p id="message"[^>]*>([^<]*)</p>')
-
-
-def played(moves: int, seed: int) -> Game:
-    """A seeded game of `moves` random legal moves (keeping playing after a win)."""
-    game, generator = Game.new(seed=seed), random.Random(seed)
-    while game.moves < moves:
-        game.keep_playing()
-        assert game.move(generator.choice(game.legal_moves()))
-    return game
 
 
 def played_to_the_end(seed: int) -> tuple[Game, str]:
@@ -41,10 +32,8 @@ def played_to_the_end(seed: int) -> tuple[Game, str]:
 
 
 def keep(player, store, game: Game) -> None:
-    """Make `game` (with its history) the player's current game, as if played through."""
-    record = store.record(store.sid_of(player.client))
-    record.game, record.seq, record.played = game, game.moves, True
-    assert store.games.replace(record)
+    """Make `game` the player's current game, as if played through."""
+    keep_as_current(store, store.sid_of(player.client), game)
     player.seq = game.moves
 
 
