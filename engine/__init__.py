@@ -93,6 +93,18 @@ A game loaded with its history goes on recording into it, and undo reaches past 
 >>> restored.to_dict() == engine.Game.new(seed=42).to_dict()
 True
 
+A history whose stored bits changed no longer replays to its game: undo and replay raise
+`DamagedHistory` (a ValueError) and change nothing, and `sound_part()` replays the whole history
+to give the game up to its last point that checks out (here its start):
+
+>>> damaged = engine.Game.from_dict(game.to_dict(), {**saved, "moves": "Cg=="})
+>>> damaged.undo()
+Traceback (most recent call last):
+...
+engine.history.DamagedHistory: move 2 of the history does not lead to the game
+>>> damaged.moves, damaged.sound_part().moves, game.sound_part().to_dict() == game.to_dict()
+(2, 0, True)
+
 Bad input is refused before anything changes:
 
 >>> game.move("sideways")
@@ -113,10 +125,10 @@ from engine import board as _board
 from engine import validation as _validation
 from engine.directions import DIRECTIONS, check_direction
 from engine.game import Game, Status
-from engine.history import History
+from engine.history import DamagedHistory, History
 from engine.tiles import Tile
 
-__all__ = ["DIRECTIONS", "Game", "History", "Status", "Tile", "slide"]
+__all__ = ["DIRECTIONS", "DamagedHistory", "Game", "History", "Status", "Tile", "slide"]
 
 
 def slide(rows: Sequence[Sequence[int]], direction: str) -> tuple[tuple[tuple[int, ...], ...], int]:

@@ -16,7 +16,8 @@ from engine.board import (
     with_tile,
 )
 from engine.directions import DIRECTIONS, check_direction
-from engine.history import CODES, History, LaterCheckpoint, Recording, Step
+from engine.history import CODES, DamagedHistory, History, LaterCheckpoint, Recording, Step
+from engine.history_codec import Checkpoint
 from engine.rng import spawn_choice
 from engine.tiles import Tile, TileLedger
 from engine.validation import WIN_EXPONENT
@@ -119,8 +120,8 @@ class Game:
         """The game after the first `moves` moves of `history` (all when None, 0 for its start).
 
         The game is as play left it, tile ids included; a move that follows a win implies the
-        player chose to keep playing. ValueError if `moves` is out of range, or if a recorded
-        move is one the game refuses.
+        player chose to keep playing. ValueError if `moves` is out of range; DamagedHistory (a
+        ValueError) if a recorded move is one the game refuses.
         """
         recording = Recording.of(_history(history))
         count = len(recording.codes)
@@ -206,16 +207,81 @@ class Game:
         Undoing the winning merge takes the win back (making 2048 again asks again); a move
         taken back was made, so any win before it had been answered: never awaiting after an
         undo. The tiles come back without a last move to animate.
+
+        DamagedHistory, changing nothing, if the replay to the move before refuses a move or
+        its last move does not lead to this game (see `sound_part` for what is left).
         """
         count = len(self._recording.codes)
         if not count:
             return False
         before = Game._replayed(self._recording, count - 1)
+        again = Game(before._saved()._replace(awaiting_choice=False),
+                     TileLedger(before._ledger.cell_ids(), before._ledger.next_id))
+        if not again.move(DIRECTIONS[self._codes[-1]]) or not again._same_position(self):
+            raise DamagedHistory(f"move {count} of the history does not lead to the game")
         for name in Game.__slots__:
             setattr(self, name, getattr(before, name))
         self._awaiting_choice = False
         self._ledger = TileLedger(before._ledger.cell_ids(), before._ledger.next_id)
         return True
+
+    def replayed(self, moves: int) -> "Game":
+        """The game after the first `moves` moves of its history, the replay checked on to the
+        end of their stretch between two checkpoints: DamagedHistory unless it reaches the
+        next checkpoint, or this game when the stretch is the last. Up to twice the work of
+        `Game.replay`, which finds only a move the game refuses."""
+        recording = self._recording
+        count, every = len(recording.codes), recording.every
+        game = Game.replay(self.history, moves)
+        if not moves:
+            return game
+        end = min(count, ((moves - 1) // every + 1) * every)
+        onward = Game(game._saved(), TileLedger(game._ledger.cell_ids(), game._ledger.next_id))
+        for _ in onward._play_recorded(recording, moves, end):
+            pass
+        if end == count:
+            reached = onward._same_position(self)
+        else:
+            cell_ids, next_id = onward._ledger.cell_ids(), onward._ledger.next_id
+            reached = recording.checkpoint(end // every - 1) == Checkpoint(
+                onward._board, onward._score, next_id, tuple(cell_ids))
+        if not reached:
+            raise DamagedHistory(f"the moves up to {end} do not lead where the game went")
+        return game
+
+    def sound_part(self) -> "Game":
+        """The game after the longest sound part of its history, replayed from the start.
+
+        All of it (a replayed copy of this game) when every recorded move is legal, every
+        checkpoint is reached exactly and the last move reaches this game's position and score;
+        otherwise the game at the last checkpoint the replay reached exactly, or at the
+        history's start. It replays every move (10 µs each), where `undo` and `replay` check
+        only what they replay, so it is what a game's score is proved by.
+        """
+        recording = self._recording
+        replaying = Game(recording.start, TileLedger(recording.start.ids, recording.start.next_id),
+                         Recording(recording.start, every=recording.every))
+        sound = 0
+        try:
+            for index in range(len(recording.checkpoints)):
+                for _ in replaying._play_recorded(recording, sound, sound + recording.every):
+                    pass
+                if replaying._recording.checkpoint(index) != recording.checkpoint(index):
+                    raise DamagedHistory(f"checkpoint {index + 1} is not where the moves lead")
+                sound += recording.every
+            for _ in replaying._play_recorded(recording, sound, len(recording.codes)):
+                pass
+            if not replaying._same_position(self):
+                raise DamagedHistory("the history does not lead to the game")
+            return replaying
+        except DamagedHistory:
+            return Game._replayed(recording.prefix(sound), sound)
+
+    def _same_position(self, other: "Game") -> bool:
+        """The same position, score and counts (whether a win awaits an answer aside: the
+        answer is not recorded)."""
+        return (self._saved()._replace(awaiting_choice=False)
+                == other._saved()._replace(awaiting_choice=False))
 
     def legal_moves(self) -> tuple[str, ...]:
         """The directions `move` accepts now: those that change the board, none while the
@@ -234,12 +300,12 @@ class Game:
 
     def _play_recorded(self, recording: Recording, first: int, stop: int) -> Iterator[str]:
         """Play moves first + 1 to stop of `recording`, yielding each direction just before
-        it is played; ValueError at a move the game refuses."""
+        it is played; DamagedHistory at a move the game refuses."""
         for number, direction in enumerate(recording.directions(first, stop), first + 1):
             yield direction
             self._awaiting_choice = False  # a move after a win: the player kept playing
             if not self.move(direction):
-                raise ValueError(f"move {number} of the history is not legal here")
+                raise DamagedHistory(f"move {number} of the history is not legal here")
 
     def _spawn(self, cells: tuple[int, ...]) -> None:
         """Put a new tile on one of the empty `cells`, as the game's next random draw decides.

@@ -23,8 +23,8 @@ moves or checkpoints that are not base64 written the standard way, one byte too 
 few for the count, unused bits set, a spacing that is not a positive int, the wrong number of
 checkpoints, a checkpoint whose board, score or ids a saved position could not have, or one
 that cannot follow the one before (see `check_follows`). Nothing is replayed: a history whose
-moves are not legal is found out by the replay, which raises ValueError at the first move the
-game refuses.
+moves do not replay to its game (a move the game refuses, a checkpoint or an end the replay does
+not reach) is found out by the replay, which raises `DamagedHistory`.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
@@ -51,6 +51,12 @@ VERSION = 2  # 1 (checkpoints as lists of ints, one every 500 moves) was never r
 CHECKPOINT_EVERY = 1000
 CODES = {direction: code for code, direction in enumerate(DIRECTIONS)}
 _KEYS = frozenset({"version", "start", "count", "moves", "checkpoint_every", "checkpoints"})
+
+
+class DamagedHistory(ValueError):
+    """A history that does not replay to its own game: a recorded move the game refuses, or a
+    checkpoint or a last move the replay does not reach. Stored bits that changed since the game
+    was written, since play itself never records such a history (see `Game.sound_part`)."""
 
 
 class LaterCheckpoint(NamedTuple):

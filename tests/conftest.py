@@ -2,7 +2,9 @@
 a player that posts intents the way the page's script does, direct access to the store
 (to set up games no route creates, and to look at what it keeps), and a real redis-server."""
 
+import itertools
 import re
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,8 +15,8 @@ from flask.testing import FlaskClient
 from hypothesis import settings
 from redis_server import RedisServer
 
-from engine import Game
-from webapp import create_app
+from engine import Game, rng
+from webapp import PROJECT_ROOT, create_app
 from webapp.store.records import GameRecord
 
 # No time limit on a generated example: how long one takes depends on the machine's load, and
@@ -22,8 +24,57 @@ from webapp.store.records import GameRecord
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
+#: The instance folder `make run` serves from: no test may write there.
+PROJECT_INSTANCE = PROJECT_ROOT / "instance"
+#: Room between two tests' seed sequences (a test starts far fewer games than this).
+SEEDS_PER_TEST = 1 << 16
+
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 GAME_ID = re.compile(r'data-game="([^"]+)"')
+
+
+def instance_files() -> dict[Path, tuple[int, int]]:
+    """Each file in the project's instance folder, with its modification time and size."""
+    return {path: (path.stat().st_mtime_ns, path.stat().st_size)
+            for path in PROJECT_INSTANCE.rglob("*") if path.is_file()}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def project_instance_untouched() -> Iterator[None]:
+    """Fails the run if a test wrote into the project's own instance folder (its database is
+    the one `make run` serves): every app a test builds gets a folder of its own."""
+    before = instance_files()
+    yield
+    written = sorted(str(path) for path, stamp in instance_files().items()
+                     if before.get(path) != stamp)
+    assert not written, f"tests wrote into the project's instance folder: {written}"
+
+
+@pytest.fixture(autouse=True)
+def seeded_games(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every game a test plays starts from a seed, so every run plays the same games.
+
+    A game the test starts itself without a seed (`Game.new()`, `Game.from_rows(rows)`) fails
+    the test. A game the app starts (a first page load, a new game: `GameRecord.start()`) takes
+    the next seed of a sequence fixed by the test's id, as the test has no say in it."""
+    unseeded: list[str] = []
+
+    def refuse_unseeded() -> int:
+        unseeded.append(request.node.nodeid)
+        raise AssertionError("a test started a game without a seed: give Game.new or "
+                             "Game.from_rows a seed")
+
+    seeds = itertools.count(zlib.crc32(request.node.nodeid.encode()) * SEEDS_PER_TEST)
+    start = GameRecord.start.__func__
+
+    def start_seeded(cls: type[GameRecord], game: Game | None = None) -> GameRecord:
+        return start(cls, game or Game.new(next(seeds)))
+
+    monkeypatch.setattr(rng, "new_seed", refuse_unseeded)
+    monkeypatch.setattr(GameRecord, "start", classmethod(start_seeded))
+    yield
+    if unseeded:
+        pytest.fail("a game was started without a seed (the error above shows where)")
 
 
 def build_app(instance_path: Path, **config) -> Flask:

@@ -11,19 +11,21 @@ Environment variables (the README's table says the same):
     SQLITE_PATH               the embedded database (default ``games.sqlite3`` in the instance
                               folder)
     SQLITE_BUSY_TIMEOUT       seconds a write waits for another one before a 503 (2)
-    SESSION_STORE_MAX_ENTRIES most games the embedded store keeps (250000), and as many
-                              sessions; unplayed ones have a tenth of that on top
-    SESSION_LIFETIME_DAYS     sliding expiry (30): every move pushes a game's expiry this far
+    SESSION_STORE_MAX_ENTRIES most played games the embedded store keeps (250000), and as many
+                              played sessions; unplayed ones have a tenth of that on top,
+                              and each keeps its first ten minutes
+    SESSION_LIFETIME_DAYS     sliding expiry (30): every move pushes a game's expiry, and its
+                              session's, this far
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
     MOVE_RATE_LIMIT           moves, undos, new games, keep playing, per session
                               (60/second;3000/minute)
     SOLVER_RATE_LIMIT         hints per session (20/second;40000/hour)
-    SOLVER_ADDRESS_RATE_LIMIT hints per client address (40/second;100000/hour)
+    REVIEW_RATE_LIMIT         reviews asked for, per session (3/minute;20/hour)
+    ADDRESS_BUDGET_SESSIONS   a client address gets this many sessions' budgets of moves, hints
+                              and reviews (2)
     PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)
     HISTORY_RATE_LIMIT        replays, their steps, reviews, lists of games, per client address
                               (20/second;1200/minute)
-    REVIEW_RATE_LIMIT         reviews asked for, per session (3/minute;20/hour)
-    REVIEW_ADDRESS_RATE_LIMIT reviews asked for, per client address (10/minute;60/hour)
     SOLVER_WARM_UP            ``0`` skips compiling the solver at start-up
 """
 
@@ -86,12 +88,10 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         "SESSION_COOKIE_SECURE": flag(environ, "SESSION_COOKIE_SECURE", False),
         "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "60/second;3000/minute"),
         "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "20/second;40000/hour"),
-        "SOLVER_ADDRESS_RATE_LIMIT": environ.get("SOLVER_ADDRESS_RATE_LIMIT",
-                                                 "40/second;100000/hour"),
         "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
         "HISTORY_RATE_LIMIT": environ.get("HISTORY_RATE_LIMIT", "20/second;1200/minute"),
         "REVIEW_RATE_LIMIT": environ.get("REVIEW_RATE_LIMIT", "3/minute;20/hour"),
-        "REVIEW_ADDRESS_RATE_LIMIT": environ.get("REVIEW_ADDRESS_RATE_LIMIT", "10/minute;60/hour"),
+        "ADDRESS_BUDGET_SESSIONS": int(number(environ, "ADDRESS_BUDGET_SESSIONS", 2)),
         "SOLVER_WARM_UP": flag(environ, "SOLVER_WARM_UP", True),
         "SOLVER_SETTING": "fast",
         # A CSRF token lives as long as the session: a tab left open for hours still works.

@@ -25,6 +25,9 @@ from webapp.store.errors import STORE_ERRORS, StoreUnavailable
 
 #: What the player reads whenever the game server cannot be reached, whoever notices it.
 UNREACHABLE = lazy_gettext("Can't reach the game server, retrying…")
+#: What the player reads when the page stopped resending a request the server kept failing.
+GAVE_UP = lazy_gettext("The game server keeps failing, so your last presses were not played. "
+                       "Try again in a moment.")
 RETRY_AFTER_SECONDS = 1
 #: The routes that put the solver to work: their 429 says the solver needs a break.
 SOLVER_ENDPOINTS = ("game.hint", "history.ask_review")
@@ -100,9 +103,10 @@ def _store_unavailable(_error: StoreUnavailable) -> ResponseReturnValue:
 
 
 def init_errors(app: Flask) -> None:
-    """Register the answers above; templates get the unreachable message as a global."""
+    """Register the answers above; templates get the unreachable and gave-up messages as
+    globals."""
     app.register_error_handler(StoreUnavailable, _store_unavailable)
     for fault in STORE_ERRORS:
         app.register_error_handler(fault, _store_fault)
     app.register_error_handler(HTTPException, _refused)
-    app.jinja_env.globals["unreachable_message"] = UNREACHABLE
+    app.jinja_env.globals.update(unreachable_message=UNREACHABLE, gave_up_message=GAVE_UP)

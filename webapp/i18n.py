@@ -2,6 +2,11 @@
 
 Order: a language prefix in the URL (``/pl/rules``, also on a page that does not exist), then the
 remembered ``lang`` cookie, then the browser's Accept-Language, then English.
+
+A page speaks one language to the end: the game's and the history's routes also answer under a
+prefix (``/pl/move``, ``/pl/games/<id>``), and every URL a page builds for them carries the
+language the page is drawn in, so its fragments, redirects and links come back in that language
+whatever the cookie or the browser says.
 """
 
 from collections.abc import Iterable
@@ -9,7 +14,8 @@ from pathlib import Path
 
 from babel.lists import format_list
 from babel.support import NullTranslations
-from flask import Blueprint, Flask, current_app, g, redirect, request, url_for
+from flask import (Blueprint, Flask, current_app, g, has_request_context, redirect, request,
+                   url_for)
 from flask_babel import Babel, get_locale, get_translations
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -83,6 +89,36 @@ def choose_language(lang: str) -> Response:
     response.set_cookie(LANG_COOKIE, lang, max_age=LANG_COOKIE_MAX_AGE, samesite="Lax",
                         httponly=True, secure=secure)
     return response
+
+
+def speak_page_language(app: Flask, blueprints: Iterable[str]) -> None:
+    """Give each route of these blueprints a twin under the language prefix (``/move`` also as
+    ``/<lang>/move``; a route that has a prefixed form of its own keeps it), and let ``url_for``
+    fill in the language of the page being drawn for them. Call it once the blueprints are
+    registered."""
+    names = set(blueprints)
+    taken = {rule.rule for rule in app.url_map.iter_rules()}
+    prefixed: set[str] = set()
+    for rule in list(app.url_map.iter_rules()):
+        path = f"/{LANG_RULE}{rule.rule}"
+        ours = rule.endpoint.partition(".")[0] in names
+        if not ours or "lang" in rule.arguments or path in taken:
+            continue
+        app.add_url_rule(path, endpoint=rule.endpoint,
+                         methods=sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}))
+        prefixed.add(rule.endpoint)
+
+    @app.url_value_preprocessor
+    def drop_language(endpoint: str | None, values: dict | None) -> None:
+        """The locale selector has read the prefix; the views take no ``lang``."""
+        if endpoint in prefixed and values:
+            values.pop("lang", None)
+
+    @app.url_defaults
+    def add_language(endpoint: str, values: dict) -> None:
+        """A URL built while drawing a page names the page's language."""
+        if endpoint in prefixed and "lang" not in values and has_request_context():
+            values["lang"] = current_language()
 
 
 def init_i18n(app: Flask) -> None:

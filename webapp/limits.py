@@ -1,26 +1,34 @@
-"""Rate limits (Flask-Limiter): no client hogs moves, the solver, or new sessions.
+"""Rate limits (Flask-Limiter): a fair share per client of moves, the solver and new sessions.
 
 One shared `limiter`; each route declares its budget with the decorators below, next to the
-route itself. The numbers come from the app's configuration, read at request time:
+route itself. The numbers come from the app's configuration, read at request time. The budgets
+that change a game or put the solver to work count twice: per session, and per client address,
+where the address gets ADDRESS_BUDGET_SESSIONS times the session's budget in every window
+(sessions cost nothing to make, so a per-session budget alone multiplies; and a school or a
+mobile carrier puts many players behind one address, which a person's pace, far below a
+session's budget, leaves room for):
 
 - `game_budget`: every request that changes the game (move, undo, new game, keep playing)
-  draws on one shared budget per session, MOVE_RATE_LIMIT;
-- `solver_budget`: hints, per session, SOLVER_RATE_LIMIT, and per client address,
-  SOLVER_ADDRESS_RATE_LIMIT (sessions cost nothing, so a per-session budget alone multiplies);
+  draws on one shared budget, MOVE_RATE_LIMIT;
+- `solver_budget`: hints, SOLVER_RATE_LIMIT;
+- `review_budget`: asking for a review, REVIEW_RATE_LIMIT;
 - `page_budget`: page loads that can start a game (every such page shares it), per client
-  address, PAGE_RATE_LIMIT;
+  address only, PAGE_RATE_LIMIT;
 - `history_budget`: reading a game's history (replay, its steps, review and its progress, the
-  list of games), per client address, HISTORY_RATE_LIMIT (anyone with a link may read);
-- `review_budget`: asking for a review, per session, REVIEW_RATE_LIMIT, and per client address,
-  REVIEW_ADDRESS_RATE_LIMIT.
+  list of games), per client address only, HISTORY_RATE_LIMIT for each of these routes (anyone
+  with a link may read).
+
+A session's budget is keyed by a digest of its CSRF token, which the session keeps when a new
+game gives it a fresh id: a new game does not refill it, and a new session (no cookie) is one
+more session on the same address's budget.
 
 Counters live in Redis when the sessions do, so every worker and host shares them, and in memory
 otherwise: then each worker process counts for itself, so with N workers a client can get up to
 N times the budget. Should Redis fail, the limiter lets the request through
 (``swallow_errors``): such a request finds the store down too and gets its 503 there, so counting
-in memory meanwhile would protect nothing. A refused request gets a 429 with Retry-After (only
-then: Flask-Limiter's X-RateLimit headers on every response would cost a Redis round trip
-each).
+in memory meanwhile would protect nothing. A refused request gets a 429 with Retry-After, the
+seconds until its window ends (only then: Flask-Limiter's X-RateLimit headers on every response
+would cost a Redis round trip each).
 """
 
 from __future__ import annotations
@@ -32,22 +40,31 @@ from collections.abc import Callable
 from flask import Flask, Response, current_app, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import parse_many
 
 from webapp.store.redis_client import fail_fast_options
 
 
 def session_key() -> str:
-    """Each browser session's own budget. It is keyed by a digest of the session's CSRF token,
-    which the session keeps when a new game gives it a fresh id (the session id before it has
-    one), so starting new games does not refill the budget."""
+    """Each browser session's own budget, kept through a new game's fresh session id."""
     token = session.get("csrf_token")
     if isinstance(token, str):
         return "session:" + hashlib.sha256(token.encode()).hexdigest()[:32]
     return f"session:{session.sid}"
 
 
+def scaled(limit: str, factor: int) -> str:
+    """`limit` with `factor` times the requests in each of its windows."""
+    return ";".join(f"{item.amount * factor}/{item.multiples} {item.GRANULARITY.name}"
+                    for item in parse_many(limit))
+
+
 def _setting(name: str) -> Callable[[], str]:
     return lambda: current_app.config[name]
+
+
+def _address_share(name: str) -> Callable[[], str]:
+    return lambda: scaled(current_app.config[name], current_app.config["ADDRESS_BUDGET_SESSIONS"])
 
 
 limiter = Limiter(
@@ -57,28 +74,22 @@ limiter = Limiter(
     swallow_errors=True,
 )
 
-game_budget = limiter.shared_limit(_setting("MOVE_RATE_LIMIT"), scope="game")
+
+def _per_session_and_address(setting: str, scope: str) -> Callable[[Callable], Callable]:
+    """A decorator drawing on the budget `setting` per session and its multiple per address;
+    `scope` names the budget, which every route it decorates shares."""
+    per_session = limiter.shared_limit(_setting(setting), scope=scope)
+    per_address = limiter.shared_limit(_address_share(setting), scope=f"{scope}-address",
+                                       key_func=get_remote_address)
+    return lambda view: per_session(per_address(view))
+
+
+game_budget = _per_session_and_address("MOVE_RATE_LIMIT", "game")
+solver_budget = _per_session_and_address("SOLVER_RATE_LIMIT", "solver")
+review_budget = _per_session_and_address("REVIEW_RATE_LIMIT", "review")
 page_budget = limiter.shared_limit(_setting("PAGE_RATE_LIMIT"), scope="page",
                                    key_func=get_remote_address)
-_solver_per_session = limiter.limit(_setting("SOLVER_RATE_LIMIT"))
-_solver_per_address = limiter.limit(_setting("SOLVER_ADDRESS_RATE_LIMIT"),
-                                    key_func=get_remote_address)
-
-
 history_budget = limiter.limit(_setting("HISTORY_RATE_LIMIT"), key_func=get_remote_address)
-_review_per_session = limiter.limit(_setting("REVIEW_RATE_LIMIT"))
-_review_per_address = limiter.limit(_setting("REVIEW_ADDRESS_RATE_LIMIT"),
-                                    key_func=get_remote_address)
-
-
-def solver_budget(view: Callable) -> Callable:
-    """Both of the solver's budgets: per session and per client address."""
-    return _solver_per_session(_solver_per_address(view))
-
-
-def review_budget(view: Callable) -> Callable:
-    """Both of the review's budgets: per session and per client address."""
-    return _review_per_session(_review_per_address(view))
 
 
 def init_limits(app: Flask) -> None:
@@ -93,6 +104,9 @@ def init_limits(app: Flask) -> None:
 
 
 def _retry_after(response: Response) -> Response:
-    if response.status_code == 429 and (limit := limiter.current_limit):
+    """A refused request's wait: the seconds until the window that refused it ends (a 429 that
+    says its own wait keeps it)."""
+    if (response.status_code == 429 and "Retry-After" not in response.headers
+            and (limit := limiter.current_limit) and limit.breached):
         response.headers["Retry-After"] = str(max(1, round(limit.reset_at - time.time())))
     return response

@@ -63,7 +63,7 @@ class Solver:
         # Per evaluation, the search's (points, table, placements): see search.py.
         self._evaluations = {"heuristic": (None, tables.line_scores, None)}
         if weights is not None:
-            network = weights_file.load(weights)
+            network = weights_file.load(weights, unpack_dir=cache_dir)
             self._evaluations["network"] = (tables.points, network.weights, network.placements)
         self.caches = CachePool(max_searches, cache_bits)
 

@@ -39,6 +39,10 @@ const queue = createQueue({
     showMessage(game.dataset.offlineMessage);
     if (html) applyFragment(html); // the server's own message, when it sent one
   },
+  onGaveUp() {
+    autoplay.stop();
+    showMessage(game.dataset.gaveUpMessage);
+  },
 });
 
 const autoplay = createAutoplay({

@@ -6,6 +6,8 @@
 // counts on from the server's.
 
 const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
+// Server errors (5xx) one request may meet before the page gives up on it: about 8 s of them.
+const SERVER_ERROR_TRIES = 5;
 
 /**
  * moves: the intents that are moves (they go to urls.move as its direction); numbered: the
@@ -16,8 +18,11 @@ const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
  * server's current game); onRetrying(html) is called each time the server is unreachable
  * (html: null) or failing (html: its answer, which may carry a message), before the same
  * request goes again. A 429 is not an answer: the same request goes again after Retry-After.
+ * After SERVER_ERROR_TRIES server errors the request and those waiting behind it are dropped
+ * (they were pressed on a board the server never confirmed) and onGaveUp() is called; the next
+ * press starts afresh.
  */
-export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, onAnswer, onRetrying }) {
+export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, onAnswer, onRetrying, onGaveUp }) {
   const page = { game, lastSeq, csrfToken };
   const waiting = [];
   let sending = false;
@@ -35,37 +40,51 @@ export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, o
     if (seq !== null) page.lastSeq = Number(seq);
   }
 
+  function giveUp() {
+    waiting.length = 0;
+    onGaveUp();
+  }
+
   // The server no longer knows the page's game or token: take its current state and go on.
   async function refresh() {
     const url = `${urls.state}?${new URLSearchParams({ game: page.game })}`;
     const response = await untilAnswered(
       () => fetch(url, { credentials: "same-origin", cache: "no-store" }), onRetrying);
+    if (!response) return giveUp();
     page.csrfToken = response.headers.get("X-CSRF-Token") || page.csrfToken;
     follow(response);
     onAnswer("state", await response.text(), response.ok);
   }
 
+  async function send(intent) {
+    const url = moves.has(intent) ? urls.move : urls[intent];
+    const body = formFor(intent);
+    const response = await untilAnswered(() => fetch(url, {
+      method: "POST",
+      body,
+      headers: { "X-CSRFToken": page.csrfToken },
+      credentials: "same-origin",
+    }), onRetrying);
+    if (!response) return giveUp();
+    if (response.headers.has("X-Stale")) return refresh();
+    follow(response);
+    onAnswer(intent, await response.text(), response.ok);
+  }
+
   async function drain() {
     if (sending) return;
     sending = true;
-    while (waiting.length) {
-      const intent = waiting.shift();
-      const url = moves.has(intent) ? urls.move : urls[intent];
-      const body = formFor(intent);
-      const response = await untilAnswered(() => fetch(url, {
-        method: "POST",
-        body,
-        headers: { "X-CSRFToken": page.csrfToken },
-        credentials: "same-origin",
-      }), onRetrying);
-      if (response.headers.has("X-Stale")) {
-        await refresh();
-        continue;
+    try {
+      while (waiting.length) {
+        try {
+          await send(waiting.shift());
+        } catch (error) {
+          reportError(error); // a fault in handling one answer never stops the presses after it
+        }
       }
-      follow(response);
-      onAnswer(intent, await response.text(), response.ok);
+    } finally {
+      sending = false;
     }
-    sending = false;
   }
 
   return {
@@ -78,18 +97,20 @@ export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, o
 }
 
 // Send until an answer comes: a lost connection or a server error is retried with backoff (or
-// after the server's Retry-After), a 429 after its Retry-After; any other status is an answer.
+// after the server's Retry-After, if longer), a 429 after its Retry-After; any other status is
+// an answer. null after SERVER_ERROR_TRIES server errors.
 async function untilAnswered(send, onRetrying) {
-  for (let attempt = 0; ; attempt += 1) {
+  for (let attempt = 0, serverErrors = 0; ; attempt += 1) {
     const response = await send().catch(() => null);
     if (response && response.status < 500 && response.status !== 429) return response;
+    if (response?.status >= 500 && (serverErrors += 1) >= SERVER_ERROR_TRIES) return null;
     if (response?.status !== 429) onRetrying(response && (await response.text()));
     await new Promise((resolve) => setTimeout(resolve, retryDelay(response, attempt)));
   }
 }
 
 function retryDelay(response, attempt) {
-  const retryAfter = Number(response?.headers.get("Retry-After"));
-  if (retryAfter > 0) return retryAfter * 1000;
-  return RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)];
+  const retryAfter = Number(response?.headers.get("Retry-After")) * 1000 || 0;
+  if (response?.status === 429 && retryAfter > 0) return retryAfter;
+  return Math.max(retryAfter, RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
 }

@@ -22,7 +22,7 @@ def record_posts(page: Page) -> None:
 
 
 def posts_sent(page: Page) -> list[str]:
-    """Every request sent so far, as "path body" (e.g. "/move direction=up&seq=3")."""
+    """Every request sent so far, as "path body" (e.g. "/en/move direction=up&seq=3")."""
     return page.evaluate("window.posts")
 
 
@@ -34,5 +34,5 @@ def named_move(body: str) -> str:
 
 def moves_sent(page: Page) -> list[str]:
     """Every move request sent so far, in order, as named_move gives it."""
-    return [named_move(post.split(" ", 1)[1]) for post in posts_sent(page)
-            if post.startswith("/move ")]
+    return [named_move(body) for path, _, body in (post.partition(" ") for post in posts_sent(page))
+            if path.endswith("/move")]

@@ -87,7 +87,7 @@ def play_one_autoplay_move(page: Page, start) -> None:
     expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)  # the next hint, shown
 
 
-def assert_sent_nothing_more(page: Page, sent=("/hint", "/move", "/hint")) -> None:
+def assert_sent_nothing_more(page: Page, sent=("/en/hint", "/en/move", "/en/hint")) -> None:
     """Run the clock far past the next move's time: the page sent what auto-play had sent so far
     (the positive control: the recorder sees auto-play's requests) and nothing more."""
     page.clock.run_for(LONG_AFTER_MS)
@@ -130,7 +130,7 @@ def test_an_answer_arriving_after_the_stop_starts_nothing(page: Page, open_game)
         page.wait_for_timeout(50)
     held[0].continue_()
     expect(page.locator("#moves")).to_have_text("1")
-    assert_sent_nothing_more(page, sent=("/hint", "/move"))
+    assert_sent_nothing_more(page, sent=("/en/hint", "/en/move"))
 
 
 ONLY_WINNING_MOVES = [[1024, 1024, 2, 4], [2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64]]
@@ -145,4 +145,4 @@ def test_autoplay_stops_at_the_win_banner_and_at_game_over(page: Page, open_game
     page.clock.run_for(1000)  # the pause before the move
     expect(page.locator(overlay)).to_be_visible()
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
-    assert_sent_nothing_more(page, sent=("/hint", "/move"))
+    assert_sent_nothing_more(page, sent=("/en/hint", "/en/move"))

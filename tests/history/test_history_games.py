@@ -37,7 +37,7 @@ def test_the_games_of_this_browser_newest_first_with_links_and_a_chart(player, s
                                              "best-tile": str(summary.best_tile),
                                              "moves": str(summary.moves)}
         assert ("data-assisted" in card) == (summary.moves == 9)
-        assert f'href="/games/{game_id}"' in card and f'href="/games/{game_id}/review"' in card
+        assert f'href="/en/games/{game_id}"' in card and f'href="/en/games/{game_id}/review"' in card
         assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT', card)
     bars = re.findall(r'<rect class="chart-bar[^"]*"[^>]*data-game="([^"]+)" data-tile="(\d+)"',
                       page)
@@ -48,4 +48,4 @@ def test_the_games_of_this_browser_newest_first_with_links_and_a_chart(player, s
 
 
 def test_the_list_is_linked_from_the_game_page(client):
-    assert 'id="games-link" href="/games"' in client.get("/").text
+    assert 'id="games-link" href="/en/games"' in client.get("/").text

@@ -56,12 +56,12 @@ def test_a_step_forward_animates_as_in_play_and_a_jump_draws_the_tiles_in_place(
 
 def test_the_game_page_links_to_its_replay_and_a_new_game_moves_the_link(player):
     page = player.client.get("/").text
-    assert f'id="replay-link" href="/games/{player.game}"' in page
-    assert 'id="games-link" href="/games"' in page
+    assert f'id="replay-link" href="/en/games/{player.game}"' in page
+    assert 'id="games-link" href="/en/games"' in page
     first = player.game
     answer = player.post("/new")
     assert player.game != first
-    assert f'id="replay-link" href="/games/{player.game}"' in answer.text
+    assert f'id="replay-link" href="/en/games/{player.game}"' in answer.text
 
 
 def test_a_stranger_can_watch_gets_no_cookie_and_cannot_move(app, player, store):

@@ -18,7 +18,7 @@ STRONG_SECRET = "scale-tests-" + "0123456789abcdef" * 3
 #: Limits no test reaches: test_scale_security checks the real ones; elsewhere they would only
 #: get in the way of hammering one game.
 UNLIMITED = {"MOVE_RATE_LIMIT": "100000/second", "SOLVER_RATE_LIMIT": "100000/second",
-             "SOLVER_ADDRESS_RATE_LIMIT": "100000/second", "PAGE_RATE_LIMIT": "100000/second"}
+             "PAGE_RATE_LIMIT": "100000/second"}
 
 
 def build_app(instance: Path, **config: object) -> Flask:

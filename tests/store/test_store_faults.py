@@ -4,7 +4,9 @@ never a 500, nothing half-written, and play resumes by itself once the fault is 
 from __future__ import annotations
 
 import logging
+import sqlite3
 import subprocess
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -110,3 +112,28 @@ def test_a_garbage_session_is_a_fresh_start_never_a_500(app, player, store, garb
     for path in ("/move", "/hint", "/keep-playing"):
         answer = player.post(path, direction="left", seq="1")
         assert answer.status_code in (200, 400, 409), (path, answer.status_code)
+
+
+def test_a_held_write_lock_is_a_503_after_the_busy_timeout_then_the_move_applies_once(
+        make_web_app, make_player, session_store, tmp_path):
+    app = make_web_app(tmp_path / "instance", SQLITE_BUSY_TIMEOUT=0.5)
+    player, store = make_player(app.test_client()), session_store(app)
+    store.update(store.sid_of(player.client), game=Game.new(seed=11).to_dict())
+    direction = Game.new(seed=11).legal_moves()[0]
+    answers = []
+    move = threading.Thread(target=lambda: answers.append(
+        player.post("/move", direction=direction, seq="1")))
+    holder = sqlite3.connect(app.extensions["games"].database.path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process's write, holding the lock
+    try:
+        move.start()
+        move.join(timeout=10)  # a few busy timeouts: the request must not wait for the lock
+        assert not move.is_alive(), "the move waited on the lock instead of giving up"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+        move.join()
+    assert answers[0].status_code == 503 and "reach the game server" in answers[0].text
+    again = player.post("/move", direction=direction, seq="1")
+    assert again.status_code == 200 and again.headers["X-Seq"] == "1"
+    assert store.read(store.sid_of(player.client))["seq"] == 1

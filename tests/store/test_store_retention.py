@@ -8,7 +8,7 @@ from store_support import DAY, age, ids
 
 from engine import Game
 from webapp.store.records import GameRecord
-from webapp.store.retention import BATCH, UNPLAYED_LIFETIME
+from webapp.store.retention import BATCH, FAIR_CHANCE, UNPLAYED_LIFETIME
 
 
 def played(games, moves: int = 1) -> GameRecord:
@@ -81,25 +81,41 @@ def test_past_the_cap_the_least_recently_played_game_goes_first(make_games):
 def test_a_crowd_that_never_moves_never_pushes_out_a_player(make_games):
     games = make_games(max_entries=20)
     players = {played(games).id for _ in range(20)}
-    crowd = [unplayed(games) for _ in range(100)]
+    crowd = []
+    for _ in range(100):
+        crowd.append(unplayed(games))
+        age(games.database, "games", crowd[-1].id, FAIR_CHANCE + 1)  # its ten minutes are over
     kept = ids(games.database)
     assert players <= kept  # every player's game is still there
-    assert len(kept - players) == games.retention.unplayed_quota  # the newest visitors
+    assert len(kept - players) == games.retention.unplayed_quota  # on top of the cap
     assert {record.id for record in crowd[-games.retention.unplayed_quota:]} <= kept
     assert all(games.get(player) is not None for player in players)
 
 
-def test_a_first_move_in_a_full_store_pushes_out_the_unplayed_before_any_player(make_games):
+def test_newcomers_keep_their_first_ten_minutes_past_the_unplayed_quota(make_games):
     games = make_games(max_entries=20)
-    players = {played(games).id for _ in range(19)}
+    quota = games.retention.unplayed_quota
+    waiting = [unplayed(games) for _ in range(3 * quota)]
+    assert {record.id for record in waiting} <= ids(games.database)  # all of them, for now
+    for record in waiting:
+        age(games.database, "games", record.id, FAIR_CHANCE + 1)
+    newcomer = unplayed(games)
+    assert ids(games.database) == {record.id for record in waiting[-quota + 1:]} | {newcomer.id}
+
+
+def test_a_first_move_in_a_full_store_pushes_out_the_least_recently_played_not_a_newcomer(
+        make_games):
+    games = make_games(max_entries=20)
+    players = [played(games) for _ in range(20)]
+    for rank, record in enumerate(players):  # players[0] played longest ago
+        age(games.database, "games", record.id, 1000 - rank)
     waiting = [unplayed(games) for _ in range(3)]
-    assert len(ids(games.database)) == 19 + games.retention.unplayed_quota == 21
-    record = games.get(waiting[-1].id)
+    record = games.get(waiting[0].id)
     record.game.move(record.game.legal_moves()[0])
     record.played, record.last_played = True, time.time()
     assert games.replace(record)  # its own first move never evicts it
     kept = ids(games.database)
-    assert players | {record.id} == kept
+    assert kept == {player.id for player in players[1:]} | {entry.id for entry in waiting}
 
 
 def test_eviction_is_bounded_per_write_even_far_past_the_cap(make_games, tmp_path):

@@ -5,6 +5,7 @@ from limits import parse_many
 
 from webapp import create_app
 from webapp.config import SECRET_FILE_NAME, settings_from
+from webapp.limits import scaled
 
 
 @pytest.fixture
@@ -44,8 +45,16 @@ def sustains(limit: str, per_second: float) -> bool:
 
 def test_the_default_budgets_let_a_held_key_and_auto_play_through_but_not_a_flood():
     defaults = settings_from({})
+    per_address = {name: scaled(defaults[name], defaults["ADDRESS_BUDGET_SESSIONS"])
+                   for name in ("MOVE_RATE_LIMIT", "SOLVER_RATE_LIMIT")}
     assert sustains(defaults["MOVE_RATE_LIMIT"], HELD_KEY_PER_SECOND)
-    for hints in ("SOLVER_RATE_LIMIT", "SOLVER_ADDRESS_RATE_LIMIT"):
-        assert sustains(defaults[hints], AUTO_PLAY_PER_SECOND)
-    for budget in ("MOVE_RATE_LIMIT", "SOLVER_RATE_LIMIT", "SOLVER_ADDRESS_RATE_LIMIT"):
+    for hints in (defaults["SOLVER_RATE_LIMIT"], per_address["SOLVER_RATE_LIMIT"]):
+        assert sustains(hints, AUTO_PLAY_PER_SECOND)
+    for budget in ("MOVE_RATE_LIMIT", "SOLVER_RATE_LIMIT"):
         assert not sustains(defaults[budget], FLOOD_PER_SECOND)
+        assert not sustains(per_address[budget], FLOOD_PER_SECOND)
+
+
+def test_an_address_budget_is_the_sessions_times_the_multiple_in_every_window():
+    assert scaled("60/second;3000/minute;20 per 2 hours", 3) == (
+        "180/1 second;9000/1 minute;60/2 hour")

@@ -1,64 +1,116 @@
-"""The limits on every route that has one: moves, new games and keep playing draw on one budget per
-session, hints on their own (per session and per address), page loads on one per client address; every 429 says when to come
-back (Retry-After) and changes nothing. Request bodies may be 4 KiB, not a byte more."""
+"""The limits on every route that has one: moves, undos, new games and keep playing draw on one
+budget, hints on their own, each per session and per client address (the address's a multiple of
+the session's); page loads and reads of a game's history on one per client address; every 429
+says when to come back (Retry-After: the seconds left in its window) and changes nothing. Request
+bodies may be 4 KiB, not a byte more."""
 
 from __future__ import annotations
+
+import time
 
 import pytest
 
 GAME_CHANGES = {"move": lambda player: player.move("left"),
+                "undo": lambda player: player.post("/undo", seq=str(player.seq + 1)),
                 "new game": lambda player: player.post("/new"),
                 "keep playing": lambda player: player.post("/keep-playing")}
 MINUTE = 60
+HOUR = 3600  # the hints' test windows: the solver's first search, a compile, may take a while
 BODY_LIMIT = 4 * 1024
 
 
-def assert_refused(answer, message: str) -> None:
-    """A 429 with a message for the player and a wait within the budget's one-minute window."""
+def assert_waits_for_the_window(answer, started: float, window: int = MINUTE) -> None:
+    """A 429 whose Retry-After is what is left of a window of `window` seconds opened at
+    `started` (time.monotonic()), give or take its rounding."""
     assert answer.status_code == 429
+    left = window - (time.monotonic() - started)
+    # Flask-Limiter rounds the window's end up, so a wait of the whole window may read one more.
+    assert left - 1 <= int(answer.headers["Retry-After"]) <= window + 1
+
+
+def assert_refused(answer, message: str, started: float, window: int = MINUTE) -> None:
+    """A 429 with a message for the player and the wait left in its window."""
     assert message in answer.text
-    # Flask-Limiter rounds the window's end up, so a wait of the whole minute may read 61.
-    assert 1 <= int(answer.headers["Retry-After"]) <= MINUTE + 1
+    assert_waits_for_the_window(answer, started, window)
+
+
+def player_at(app, make_player, address: str):
+    """A new player (a fresh session) on this client address."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return make_player(client)
 
 
 @pytest.mark.parametrize("refused", GAME_CHANGES)
-def test_moves_new_games_and_keep_playing_share_one_budget(tmp_path, make_web_app, make_player,
-                                                            session_store, refused):
+def test_moves_undos_new_games_and_keep_playing_share_one_budget(
+        tmp_path, make_web_app, make_player, session_store, refused):
     app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="3/minute")
     store = session_store(app)
     player = make_player(app.test_client())
-    # (A new game comes under a new session id, with a budget of its own: it goes last.)
-    spent = [GAME_CHANGES[name](player).status_code for name in ("move", "keep playing", "move")]
+    started = time.monotonic()
+    spent = [GAME_CHANGES[name](player).status_code for name in ("move", "keep playing", "undo")]
     assert spent == [200, 200, 200]
     before = store.read(store.sid_of(player.client))
-    assert_refused(GAME_CHANGES[refused](player), "Too many moves")
+    assert_refused(GAME_CHANGES[refused](player), "Too many moves", started)
     assert store.read(store.sid_of(player.client)) == before
     assert make_player(app.test_client()).move("up").status_code == 200  # others play on
 
 
+def test_a_new_game_under_a_fresh_session_id_does_not_refill_the_budget(
+        tmp_path, make_web_app, make_player):
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="2/minute")
+    player = make_player(app.test_client())
+    started = time.monotonic()
+    ids = [player.post("/new").headers.get("X-Game") for _ in range(2)]
+    assert None not in ids and len(set(ids)) == 2  # two new games, each under a new session id
+    assert_refused(player.post("/new"), "Too many moves", started)
+
+
+def test_an_address_gets_a_multiple_of_a_sessions_moves(tmp_path, make_web_app, make_player):
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="1/minute",
+                       ADDRESS_BUDGET_SESSIONS=3)
+    started = time.monotonic()
+    moved = [player_at(app, make_player, "192.0.2.1").move("left").status_code for _ in range(3)]
+    assert moved == [200, 200, 200]  # three players behind one address play on
+    assert_refused(player_at(app, make_player, "192.0.2.1").move("left"), "Too many moves",
+                   started)
+    assert player_at(app, make_player, "192.0.2.2").move("left").status_code == 200
+
+
 def test_hints_have_their_own_budget_per_session(tmp_path, make_web_app, make_player):
-    app = make_web_app(tmp_path / "instance", SOLVER_RATE_LIMIT="2/minute",
+    app = make_web_app(tmp_path / "instance", SOLVER_RATE_LIMIT="2/hour",
                        MOVE_RATE_LIMIT="1/minute")
     player = make_player(app.test_client())
     assert player.move("left").status_code == 200
     assert player.move("up").status_code == 429  # moves used up: hints are still there
+    started = time.monotonic()
     assert [player.post("/hint").status_code for _ in range(2)] == [200, 200]
-    assert_refused(player.post("/hint"), "The solver needs a short break")
+    assert_refused(player.post("/hint"), "The solver needs a short break", started, HOUR)
     assert make_player(app.test_client()).post("/hint").status_code == 200
 
 
 def test_hints_are_also_limited_per_address_since_new_sessions_cost_nothing(
         tmp_path, make_web_app, make_player):
-    app = make_web_app(tmp_path / "instance", SOLVER_ADDRESS_RATE_LIMIT="2/minute")
+    app = make_web_app(tmp_path / "instance", SOLVER_RATE_LIMIT="1/hour",
+                       ADDRESS_BUDGET_SESSIONS=2)
 
     def hint_from(address: str):
-        client = app.test_client()
-        client.environ_base["REMOTE_ADDR"] = address
-        return make_player(client).post("/hint")
+        return player_at(app, make_player, address).post("/hint")
 
+    started = time.monotonic()
     assert [hint_from("192.0.2.1").status_code for _ in range(2)] == [200, 200]
-    assert_refused(hint_from("192.0.2.1"), "The solver needs a short break")
+    assert_refused(hint_from("192.0.2.1"), "The solver needs a short break", started, HOUR)
     assert hint_from("192.0.2.2").status_code == 200
+
+
+def test_reading_histories_is_limited_per_address(tmp_path, make_web_app, make_player):
+    app = make_web_app(tmp_path / "instance", HISTORY_RATE_LIMIT="1/minute")
+    player = make_player(app.test_client())
+    started = time.monotonic()
+    assert player.client.get(f"/games/{player.game}").status_code == 200
+    assert_waits_for_the_window(player.client.get(f"/games/{player.game}"), started)
+    assert player_at(app, make_player, "192.0.2.2").client.get(
+        f"/games/{player.game}").status_code == 200
 
 
 def test_page_loads_are_limited_per_address_whatever_the_session(tmp_path, make_web_app):
@@ -67,10 +119,10 @@ def test_page_loads_are_limited_per_address_whatever_the_session(tmp_path, make_
     def load(address: str):
         return app.test_client().get("/", environ_base={"REMOTE_ADDR": address})
 
+    started = time.monotonic()
     assert [load("192.0.2.1").status_code for _ in range(2)] == [200, 200]
     refused = load("192.0.2.1")  # a fresh client, so a fresh session: the address counts
-    assert refused.status_code == 429
-    assert 1 <= int(refused.headers["Retry-After"]) <= MINUTE + 1
+    assert_waits_for_the_window(refused, started)
     assert "Set-Cookie" not in refused.headers  # no session started for it
     assert load("192.0.2.2").status_code == 200
 

@@ -4,9 +4,13 @@ import re
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 
+import pytest
 from board_html import shown_rows
 
 from engine import Game, solver
+
+MOVES_LEFT = [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]
+BLOCKED_LEFT = [[2, 0, 0, 0], [4, 0, 0, 0], [0] * 4, [0] * 4]
 
 
 def stored_game(store, client) -> Game:
@@ -26,24 +30,28 @@ def test_index_shows_the_same_game_on_every_visit(client):
     assert shown_rows(client.get("/").text) == first
 
 
-def test_move_applies_the_direction_and_answers_the_fragment(player, store):
+@pytest.mark.parametrize("rows, moves", [(MOVES_LEFT, True), (BLOCKED_LEFT, False)])
+def test_move_applies_the_direction_and_answers_the_fragment(player, store, rows, moves):
+    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=3).to_dict())
     before = stored_game(store, player.client)
     answer = player.move("left")
     expected = Game.from_dict(before.to_dict())
-    moved = expected.move("left")
+    assert expected.move("left") is moves
     assert answer.status_code == 200
     assert answer.headers["X-Seq"] == "1"
     assert "<html" not in answer.text
     assert shown_rows(answer.text) == expected.rows
     assert f'<span id="moves" class="score-value">{expected.moves}</span>' in answer.text
     assert stored_game(store, player.client).rows == expected.rows
-    assert ("Moved left" if moved else "Nothing moves left") in answer.text
+    assert ("Moved left" if moves else "Nothing moves left") in answer.text
 
 
 def test_a_repeated_move_number_is_not_applied_twice(player, store):
+    store.update(store.sid_of(player.client), game=Game.from_rows(MOVES_LEFT, seed=3).to_dict())
     player.move("left")
     player.move("up")
     after_two = stored_game(store, player.client)
+    assert "down" in after_two.legal_moves()  # so a second application would show
     retry = player.post("/move", direction="down", seq="2")
     assert retry.status_code == 200
     assert retry.headers["X-Seq"] == "2"
@@ -71,9 +79,10 @@ def test_unknown_direction_is_refused_and_changes_nothing(player, store):
 
 
 def test_post_without_csrf_token_is_refused(player, store):
+    player.move(stored_game(store, player.client).legal_moves()[0])  # so an undo would change it
     before = stored_game(store, player.client).to_dict()
-    for path in ("/move", "/new", "/keep-playing", "/hint"):
-        answer = player.client.post(path, data={"direction": "left", "seq": "1"})
+    for path in ("/move", "/undo", "/new", "/keep-playing", "/hint"):
+        answer = player.client.post(path, data={"direction": "left", "seq": "2"})
         assert answer.status_code == 400
         assert "security token" in answer.text
     assert stored_game(store, player.client).to_dict() == before
@@ -135,7 +144,8 @@ def test_a_win_that_fills_the_board_shows_the_banner_before_game_over(player, st
 
 
 def test_game_over_shows_try_again(player, store):
-    over = Game.from_rows([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]], score=100)
+    over = Game.from_rows([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]], score=100,
+                          seed=0)
     store.update(store.sid_of(player.client), game=over.to_dict())
     page = player.client.get("/")
     assert "Game over" in page.text
@@ -161,7 +171,7 @@ def test_session_cookie_expires_in_an_hour_until_played_then_with_the_lifetime(a
     assert days_left(player.page) < 1 / 23
     store.update(store.sid_of(player.client), game=Game.from_rows(
         [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3).to_dict())  # left, then up, move
-    assert 29.9 < days_left(player.move("left")) <= 30
+    assert 30.9 < days_left(player.move("left")) <= 31  # a day past the stored session's 30
     assert "Set-Cookie" not in player.move("up").headers  # renewed at most once a day
     assert "Set-Cookie" not in player.client.get("/static/css/base.css").headers
 

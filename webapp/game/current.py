@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from flask import session
+from flask import current_app, session
 from werkzeug.exceptions import Conflict
 
 from webapp.store import games
@@ -70,7 +70,7 @@ def change(
         result, changed = apply(record)
         if not changed:
             return record, result
-        if games().replace(record):
+        if games().replace(record, current_app.session_interface.stored_id(session)):
             if record.played and session.get("played") is not True:
                 session["played"] = True
             _keep_alive()
@@ -82,6 +82,7 @@ def change(
 
 
 def _keep_alive() -> None:
-    """Renew a player's session (its stored expiry and its cookie), at most once a day."""
+    """Send a player's session cookie again, at most once a day (marking the session changed
+    saves it, which sends the cookie). The stored session is renewed by each move anyway."""
     if session.get("played") is True and session.get("touched") != today():
         session["touched"] = today()

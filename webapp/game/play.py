@@ -1,15 +1,24 @@
 """What each intent does to a game record, as functions `current.change` applies (and applies
-again after a conflicting write): each answers (what happened, whether the record changed)."""
+again after a conflicting write): each answers (what happened, whether the record changed).
+
+A record whose history no longer replays to its game (stored bits changed) is damaged, not
+fatal: when undo meets the damage, or a move ends the game and its whole history is replayed to
+prove its score, the game goes back to the last point of its history that checks out
+(`Game.sound_part`) and the answer is "repaired".
+"""
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
-from engine import Status
+from engine import DamagedHistory, Game, Status
 from webapp.store.records import GameRecord
 
 Apply = Callable[[GameRecord], tuple[str, bool]]
+
+log = logging.getLogger(__name__)
 
 
 def _numbered(seq: int, act: Callable[[GameRecord], str]) -> Apply:
@@ -31,6 +40,8 @@ def move(direction: str, seq: int) -> Apply:
         if not record.game.move(direction):
             return "blocked"
         record.played, record.last_played = True, time.time()
+        if record.game.over and (sound := record.game.sound_part()).moves < record.game.moves:
+            return _repair(record, sound, "its history does not lead to its final score")
         return "moved"
     return _numbered(seq, act)
 
@@ -39,11 +50,23 @@ def undo(seq: int) -> Apply:
     """Take back the last move, numbered `seq` like a move: "undone", or "nothing-to-undo" at
     the start of the game. Taking a move back is help: the game becomes assisted."""
     def act(record: GameRecord) -> str:
-        if not record.game.undo():
-            return "nothing-to-undo"
+        try:
+            if not record.game.undo():
+                return "nothing-to-undo"
+        except DamagedHistory as error:
+            return _repair(record, record.game.sound_part(), str(error))
         record.assisted, record.last_played = True, time.time()
         return "undone"
     return _numbered(seq, act)
+
+
+def _repair(record: GameRecord, sound: Game, why: str) -> str:
+    """Put the damaged game back to `sound`, the last point of its history that checks out.
+    Its later spawns are known now, so the game counts as assisted, like one undone."""
+    log.warning("game %s is damaged (%s): back from move %d to %d",
+                record.id, why, record.game.moves, sound.moves)
+    record.game, record.assisted, record.last_played = sound, True, time.time()
+    return "repaired"
 
 
 def keep_playing(record: GameRecord) -> tuple[str, bool]:

@@ -1,7 +1,7 @@
 """Turning a game record into the page or the fragment the page swaps in."""
 
 from flask import render_template, request
-from flask_babel import lazy_gettext
+from flask_babel import format_decimal, gettext, lazy_gettext
 from flask_wtf.csrf import generate_csrf
 
 from webapp.game import controls
@@ -18,7 +18,7 @@ REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 def game_context(record: GameRecord, event: str, direction: str | None = None) -> dict:
     """Everything the game templates show. ``event`` names what just happened
     (loaded, moved, blocked, undone, nothing-to-undo, new, kept-playing, repeated,
-    hinted)."""
+    hinted, repaired)."""
     game = record.game
     return {
         "record": record,
@@ -48,8 +48,16 @@ def render_update(
 ) -> tuple[str, dict[str, str]]:
     """The fragment answering a move, a new game or keep playing; its headers tell the page
     which game it shows and the last applied move number, which it counts on from."""
-    body = render_template("partials/update.html", **game_context(record, event, direction))
+    message = repaired_message(record) if event == "repaired" else None
+    body = render_template("partials/update.html", message=message,
+                           **game_context(record, event, direction))
     return body, _headers(record)
+
+
+def repaired_message(record: GameRecord) -> str:
+    """What the player reads when a damaged game went back to the last point that checks out."""
+    return gettext("This game's saved record was damaged, so it goes on from move %(move)s, "
+                   "the last point that checks out.", move=format_decimal(record.game.moves))
 
 
 def render_state(record: GameRecord, lost: bool, replaced: bool) -> tuple[str, dict[str, str]]:

@@ -1,4 +1,7 @@
-"""A position of a game's replay: the game after some of its moves, as its page draws it."""
+"""A position of a game's replay: the game after some of its moves, as its page draws it.
+
+A damaged record (a stored move the replay refuses) is replayed up to the last point of its
+history that checks out (`Game.sound_part`), and the position says so."""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from dataclasses import dataclass
 
 from werkzeug.exceptions import NotFound
 
-from engine import Game
+from engine import DamagedHistory, Game
 from webapp.store.records import GameRecord
 
 MAX_MOVE_DIGITS = 7
@@ -18,12 +21,14 @@ KEYS: dict[str, str] = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "
 @dataclass(frozen=True)
 class Position:
     """The game after `move` of its `total` moves; `next_direction` is the move played from
-    here (None at the end)."""
+    here (None at the end). `unreplayable`: the move asked for, when the damaged history could
+    not be replayed to it (the position is then its last point that checks out)."""
 
     game: Game
     move: int
     total: int
     next_direction: str | None
+    unreplayable: int | None = None
 
 
 def move_number(raw: str | None, total: int) -> int:
@@ -40,9 +45,14 @@ def position(record: GameRecord, move: int, shown: int | None = None) -> Positio
     """The game after `move` moves. Its tiles slide and appear as in play when the page shows
     the position just before (`shown` is `move - 1`); otherwise they are drawn in place."""
     history = record.game.history
-    game = Game.replay(history, move)
-    if shown != move - 1:
+    unreplayable = None
+    try:
+        game = record.game.replayed(move)
+    except DamagedHistory:
+        game, unreplayable = record.game.sound_part(), move
+        move = len(game.history)
+    if shown != move - 1 or unreplayable is not None:
         game = Game.from_dict(game.to_dict())  # a loaded game: no last move to animate
     directions = history.directions()
     return Position(game, move, len(directions),
-                    directions[move] if move < len(directions) else None)
+                    directions[move] if move < len(directions) else None, unreplayable)

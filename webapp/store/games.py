@@ -18,9 +18,12 @@ class GameStore(Protocol):
     def add(self, record: GameRecord) -> None:
         """Store a new game (making room first when the store is full)."""
 
-    def replace(self, record: GameRecord) -> bool:
+    def replace(self, record: GameRecord, session_id: str = "") -> bool:
         """Write `record` over the stored one if that is still at `record.version`, and count
-        the version up; False, writing nothing, if another request wrote first or it is gone."""
+        the version up; False, writing nothing, if another request wrote first or it is gone.
+        In the same write, the session stored under `session_id` (the one whose request this
+        is, if any) is renewed as far as the game, never less: a session lives as long as the
+        games it leads to."""
 
     def summaries(self, game_ids: Iterable[str]) -> list[GameSummary]:
         """The listing fields of those of these games that are still kept (in no set order),

@@ -1,10 +1,11 @@
 """Game records in Redis, for any number of processes and hosts.
 
 Each game is a hash ``game:<id>`` of the record's fields, with the record's lifetime as its TTL
-(an hour until the first move, then SESSION_LIFETIME_DAYS, renewed by every write). A write is
-a small Lua compare-and-set on the ``version`` field, so no lock exists that a hung or crashed
-worker could leave behind. With ``maxmemory-policy volatile-ttl`` Redis, when full, evicts the
-keys closest to expiry first: unplayed games, then the least recently played (see the README).
+(an hour until the first move, then SESSION_LIFETIME_DAYS, renewed by every write, and the TTL
+of the session that wrote it with it, in the same script). A write is a small Lua
+compare-and-set on the ``version`` field, so no lock exists that a hung or crashed worker could
+leave behind. With ``maxmemory-policy volatile-ttl`` Redis, when full, evicts the keys closest
+to expiry first: unplayed games, then the least recently played (see the README).
 A game's review is one more field of its hash (``review``), so it lives and goes with the game;
 reads name the fields they need, so a move never reads the review, nor a list of games the
 positions.
@@ -28,8 +29,9 @@ REVIEW_FIELD = "review"
 _FIELDS = tuple(FIELD_TYPES)
 Read = TypeVar("Read", GameRecord, GameSummary)
 
-# KEYS[1] the game; ARGV[1] the version read ("" for a new game), ARGV[2] the TTL in ms, then
-# field, value pairs. Writes and returns 1 if the stored version is still the one read.
+# KEYS[1] the game, KEYS[2] (if given) the session to renew with it; ARGV[1] the version read
+# ("" for a new game), ARGV[2] the TTL in ms, then field, value pairs. Writes and returns 1 if the
+# stored version is still the one read; the session's TTL is pushed as far, never shortened.
 _COMPARE_AND_SET = """
 local stored = redis.call('HGET', KEYS[1], 'version')
 if ARGV[1] == '' then
@@ -39,6 +41,9 @@ elseif stored ~= ARGV[1] then
 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+if KEYS[2] and redis.call('PTTL', KEYS[2]) < tonumber(ARGV[2]) then
+  redis.call('PEXPIRE', KEYS[2], ARGV[2])
+end
 return 1
 """
 
@@ -106,17 +111,17 @@ class RedisGames:
         if not self._write(record, expected=""):
             raise ValueError(f"game {record.id} exists already")
 
-    def replace(self, record: GameRecord) -> bool:
-        """Compare-and-set on the version."""
-        return self._write(record, expected=str(record.version))
+    def replace(self, record: GameRecord, session_id: str = "") -> bool:
+        """Compare-and-set on the version, renewing the session key `session_id` with it."""
+        return self._write(record, expected=str(record.version), session_id=session_id)
 
-    def _write(self, record: GameRecord, expected: str) -> bool:
+    def _write(self, record: GameRecord, expected: str, session_id: str = "") -> bool:
         fields = record.to_fields()
         fields["version"] = record.version + (expected != "")
         ttl_ms = int(self.retention.lifetime(record.played) * 1000)
         pairs = [item for name, value in fields.items() for item in (name, _text(value))]
-        written = self._compare_and_set(keys=[KEY_PREFIX + record.id],
-                                        args=[expected, ttl_ms, *pairs]) == 1
+        keys = [KEY_PREFIX + record.id, *([session_id] if session_id else [])]
+        written = self._compare_and_set(keys=keys, args=[expected, ttl_ms, *pairs]) == 1
         if written:
             record.version = fields["version"]
             record.stored_played = record.played

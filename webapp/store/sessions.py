@@ -2,10 +2,13 @@
 
 A session holds only which game is the browser's current one, the ids of its earlier games,
 its CSRF token, whether it has ever made a move (``played``: the session then lives as long as
-a played game, otherwise an hour) and the day it was last kept alive (``touched``: a player's
-session is rewritten at most once a day to push its expiry). Whatever else a stored session
-holds, or a value of the wrong type, is dropped with a logged warning: garbage never reaches a
-route, and a dropped game id or token only means a fresh start.
+a played game, otherwise an hour) and the day its cookie was last sent (``touched``). Its stored
+expiry is renewed by every move of its games, in the game's own write (`GameStore.replace`);
+a player's cookie is sent again at most once a day, on the first visit or move of the day, and
+lives a day longer than the stored session, so the store, not the browser, decides when it ends.
+Whatever else a stored session holds, or a value of the wrong type, is dropped with a logged
+warning: garbage never reaches a route, and a dropped game id or token only means a fresh
+start.
 
 `StoreSessions` is mixed into Flask-Session's interfaces (SQLite and Redis): it decodes strictly
 (msgpack only; Flask-Session's pickle fall-back is never used), gives each session its lifetime,
@@ -29,6 +32,10 @@ from webapp.store.records import is_game_id
 from webapp.store.retention import Retention
 
 log = logging.getLogger(__name__)
+
+#: Seconds a player's cookie outlives the stored session: the stored session is renewed by every
+#: move, the cookie only at most once a day.
+COOKIE_LEAD = 86400.0
 
 #: Earlier games a session remembers (the newest ones).
 MAX_EARLIER_GAMES = 100
@@ -92,12 +99,18 @@ class StoreSessions(ServerSideSessionInterface):
             return None
 
     def lifetime(self, session: ServerSideSession) -> float:
-        """Seconds this session is kept after its last write."""
+        """Seconds this session is kept after its last write or its games' last move."""
         return self.retention.lifetime(session.get("played") is True)
 
     def get_expiration_time(self, app: Flask, session: ServerSideSession) -> datetime:
-        """The cookie lives as long as the stored session."""
-        return datetime.fromtimestamp(time.time() + self.lifetime(session), timezone.utc)
+        """The cookie lives as long as the stored session, a player's a day longer (see
+        COOKIE_LEAD)."""
+        lead = COOKIE_LEAD if session.get("played") is True else 0.0
+        return datetime.fromtimestamp(time.time() + self.lifetime(session) + lead, timezone.utc)
+
+    def stored_id(self, session: StoreSession) -> str:
+        """The id the session is stored under: what a write of its game renews."""
+        return self._get_store_id(session.sid)
 
     def get_cookie_secure(self, app: Flask) -> bool:
         """Secure when SESSION_COOKIE_SECURE says so, and whenever the request came over HTTPS."""

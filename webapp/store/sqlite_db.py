@@ -10,9 +10,10 @@ A game's row also keeps the text of its review, if one was asked for (``review``
 version 2), which only the review's own reads and writes touch.
 
 Both tables keep ``played`` and ``last_played`` with an index on the pair, which is everything
-`make_room` needs: expired entries and, past the cap, the unplayed and least recently played
-ones are found at the front of that index, never by a scan. Triggers keep each table's entry
-count in ``entry_counts`` so the cap costs one row read.
+`make_room` needs (the rules are ``retention``'s): expired entries and, past a pool's cap, the
+least recently played or the oldest unplayed are found at the front of that index, never by a
+scan. Triggers keep each table's entry count in ``entry_counts`` so the cap costs one row read.
+A session's ``last_played`` is its games' last move: a game's write sets it in the same transaction.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from webapp.config import ConfigError
-from webapp.store.retention import BATCH, UNPLAYED_LIFETIME, Retention
+from webapp.store.retention import BATCH, FAIR_CHANCE, UNPLAYED_LIFETIME, Retention
 
 TABLES = ("games", "sessions")
 
@@ -84,13 +85,35 @@ SCHEMA_VERSION = max(MIGRATIONS)
 
 
 class Database:
-    """The SQLite file at `path`, its schema brought up to date when this is made."""
+    """The SQLite file at `path`, its schema brought up to date when this is made; a
+    ConfigError naming the file and the cause when it cannot be opened for writing."""
 
     def __init__(self, path: Path, busy_timeout: float) -> None:
         self.path, self.busy_timeout = path, busy_timeout
         self._local = threading.local()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        upgrade(self._connect())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not self._writable():
+                raise PermissionError("it cannot be written (read-only file, folder or disk)")
+            upgrade(self._connect())
+        except (sqlite3.Error, OSError) as error:
+            if isinstance(error, OSError) and error.filename:
+                cause = f"{error.strerror}: {error.filename}"
+            else:
+                cause = "it is a folder" if path.is_dir() else str(error)
+            raise ConfigError(
+                f"cannot open the game database {path}: {cause}. The app needs to write the"
+                f" file and to create {path.name}-wal and {path.name}-shm in {path.parent}"
+                " (SQLITE_PATH moves it)"
+            ) from error
+
+    def _writable(self) -> bool:
+        """Whether the file (or its folder, while there is no file) and its write-ahead log can
+        be written now. SQLite opens a file it cannot write read-only, and such a connection
+        keeps failing every write after the fault is gone."""
+        log = self.path.with_name(f"{self.path.name}-wal")
+        return all(os.access(file, os.W_OK) for file in (self.path, log) if file.exists()) and (
+            self.path.exists() or os.access(self.path.parent, os.W_OK))
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
@@ -100,10 +123,14 @@ class Database:
         return connection
 
     def connection(self) -> sqlite3.Connection:
-        """This thread's connection, opened on first use (again after a fork or a failure)."""
+        """This thread's connection, opened on first use (again after a fork or a failure, and
+        once the file can be written again if it was opened while it could not)."""
         local = self._local
-        if getattr(local, "pid", None) != os.getpid():
-            local.connection, local.pid = self._connect(), os.getpid()
+        if getattr(local, "pid", None) != os.getpid() or (
+                not local.writable and self._writable()):
+            self.forget_connection()
+            writable = self._writable()  # before opening: a file that becomes writable later
+            local.connection, local.pid, local.writable = self._connect(), os.getpid(), writable
         return local.connection
 
     def forget_connection(self) -> None:
@@ -150,31 +177,36 @@ class Database:
 
     def make_room(
         self, connection: sqlite3.Connection, table: str, retention: Retention, now: float,
-        arriving_played: bool, adding: bool, sparing: str = "",
+        arriving_played: bool, sparing: str = "",
     ) -> None:
-        """Inside a write, before an entry arrives in `table` (a new row when `adding`, else an
-        unplayed row becoming played): delete up to BATCH expired entries of each kind and,
-        where the rules in `retention` call for it, up to BATCH more from the front of the
-        (played, last_played) index: unplayed first, then the least recently played. The entry
-        with id `sparing` (the one arriving) is never removed."""
+        """Inside a write, before an entry arrives in `table`'s played or unplayed pool (a new
+        row, or an unplayed row becoming played): delete up to BATCH expired entries of each
+        kind and, when the arriving entry's pool is full, up to BATCH more from its front in
+        the (played, last_played) index: the least recently played, or the oldest unplayed
+        among those at least FAIR_CHANCE old. The entry with id `sparing` (the one arriving)
+        is never removed."""
         assert table in TABLES
         for played, cutoff in ((0, now - UNPLAYED_LIFETIME), (1, now - retention.played_lifetime)):
-            connection.execute(
-                f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table}"
-                " WHERE played = ? AND last_played < ? ORDER BY played, last_played LIMIT ?)",
-                (played, cutoff, BATCH),
-            )
+            self._delete_front(connection, table, played, cutoff, BATCH)
         unplayed, played = self.entries(connection, table)
         if arriving_played:
-            excess, kinds = unplayed + played + adding - retention.max_entries, (0, 1)
+            self._delete_front(connection, table, 1, now, played + 1 - retention.max_entries,
+                               sparing)
         else:
-            excess, kinds = unplayed + adding - retention.unplayed_quota, (0,)
-        if excess > 0:
+            self._delete_front(connection, table, 0, now - FAIR_CHANCE,
+                               unplayed + 1 - retention.unplayed_quota, sparing)
+
+    @staticmethod
+    def _delete_front(connection: sqlite3.Connection, table: str, played: int, before: float,
+                      count: int, sparing: str = "") -> None:
+        """Delete the first `count` (at most BATCH) entries of `table`'s played or unplayed
+        pool last active before `before`, but the one with id `sparing`."""
+        if count > 0:
             connection.execute(
                 f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table}"
-                f" WHERE played IN ({', '.join(map(str, kinds))}) AND id != ?"
+                " WHERE played = ? AND last_played < ? AND id != ?"
                 " ORDER BY played, last_played LIMIT ?)",
-                (sparing, min(excess, BATCH)),
+                (played, before, sparing, min(count, BATCH)),
             )
 
 

@@ -21,6 +21,8 @@ _REPLACE = (
     f"UPDATE games SET version = version + 1, {', '.join(f'{name} = ?' for name in _CHANGING)}"
     " WHERE id = ? AND version = ?"
 )
+# A session's recency is its games' last move (never moved back: a hint on a new game is not one).
+_RENEW_SESSION = "UPDATE sessions SET last_played = max(last_played, ?) WHERE id = ?"
 
 
 class SqliteGames:
@@ -48,18 +50,21 @@ class SqliteGames:
         fields = record.to_fields()
         with self.database.transaction() as connection:
             self.database.make_room(connection, "games", self.retention, time.time(),
-                                    arriving_played=record.played, adding=True)
+                                    arriving_played=record.played)
             connection.execute(_INSERT, tuple(fields[name] for name in _COLUMNS))
 
-    def replace(self, record: GameRecord) -> bool:
-        """Compare-and-set on the version; a first move makes room for a played game."""
+    def replace(self, record: GameRecord, session_id: str = "") -> bool:
+        """Compare-and-set on the version, renewing the session `session_id` in the same
+        transaction; a first move makes room for a played game."""
         fields = record.to_fields()
         values = (*(fields[name] for name in _CHANGING), record.id, record.version)
         with self.database.transaction() as connection:
             if record.played and not record.stored_played:
                 self.database.make_room(connection, "games", self.retention, time.time(),
-                                        arriving_played=True, adding=False, sparing=record.id)
+                                        arriving_played=True, sparing=record.id)
             written = connection.execute(_REPLACE, values).rowcount == 1
+            if written and session_id:
+                connection.execute(_RENEW_SESSION, (record.last_played, session_id))
         if written:
             record.version += 1
             record.stored_played = record.played

@@ -20,7 +20,8 @@ _UPSERT = (
 
 
 class SqliteSessions(StoreSessions):
-    """Sessions as rows (id, msgpack data, played, last written), kept and evicted like games."""
+    """Sessions as rows (id, msgpack data, played, last active), kept and evicted like games;
+    a move of one of its games renews the row (`SqliteGames.replace`)."""
 
     ttl = True  # expiry is ours (see make_room), not Flask-Session's periodic clean-up
 
@@ -53,6 +54,5 @@ class SqliteSessions(StoreSessions):
             ).fetchone()
             if stored is None or (played and not stored["played"]):
                 self.database.make_room(connection, "sessions", self.retention, now,
-                                        arriving_played=played, adding=stored is None,
-                                        sparing=store_id)
+                                        arriving_played=played, sparing=store_id)
             connection.execute(_UPSERT, (store_id, data, played, now))
