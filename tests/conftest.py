@@ -16,7 +16,7 @@ from hypothesis import settings
 from redis_server import RedisServer
 
 from engine import Game, rng
-from webapp import create_app
+from webapp import PROJECT_ROOT, create_app
 from webapp.store.records import GameRecord
 
 # No time limit on a generated example: how long one takes depends on the machine's load, and
@@ -24,11 +24,30 @@ from webapp.store.records import GameRecord
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
+#: The instance folder `make run` serves from: no test may write there.
+PROJECT_INSTANCE = PROJECT_ROOT / "instance"
 #: Room between two tests' seed sequences (a test starts far fewer games than this).
 SEEDS_PER_TEST = 1 << 16
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 GAME_ID = re.compile(r'data-game="([^"]+)"')
+
+
+def instance_files() -> dict[Path, tuple[int, int]]:
+    """Each file in the project's instance folder, with its modification time and size."""
+    return {path: (path.stat().st_mtime_ns, path.stat().st_size)
+            for path in PROJECT_INSTANCE.rglob("*") if path.is_file()}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def project_instance_untouched() -> Iterator[None]:
+    """Fails the run if a test wrote into the project's own instance folder (its database is
+    the one `make run` serves): every app a test builds gets a folder of its own."""
+    before = instance_files()
+    yield
+    written = sorted(str(path) for path, stamp in instance_files().items()
+                     if before.get(path) != stamp)
+    assert not written, f"tests wrote into the project's instance folder: {written}"
 
 
 @pytest.fixture(autouse=True)

@@ -1,8 +1,11 @@
-"""Helpers for the history's tests: games played through the routes, and waiting for a review."""
+"""Helpers for the history's tests: games played through the routes, asking for a review and
+waiting for it, and a review that keeps the process's review thread busy."""
 
 from __future__ import annotations
 
 import time
+
+import long_game
 
 from webapp.history import reviews
 
@@ -33,3 +36,43 @@ def wait_for_review(app, game_id: str) -> reviews.Review:
             return review
         time.sleep(0.2)
     raise AssertionError(f"no finished review of {game_id} after {REVIEW_TIMEOUT_S} s")
+
+
+def ask(player):
+    """The player asks for the review of its current game."""
+    return player.post(f"/games/{player.game}/review")
+
+
+def player_at(app, make_player, address: str):
+    """A new player (a fresh session) on this client address."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return make_player(client)
+
+
+def wait_for_state(app, game_id: str, state: str) -> reviews.Review:
+    """The stored review once it is in `state`."""
+    deadline = time.monotonic() + REVIEW_TIMEOUT_S
+    while (review := reviews.read(app.extensions["games"].review(game_id))).state != state:
+        assert time.monotonic() < deadline, f"the review of {game_id} is still {review.state}"
+        time.sleep(0.05)
+    return review
+
+
+def start_a_long_review(app, player) -> None:
+    """Give the player's game the 20,000 moves of bench/long_game.json and ask for its review;
+    return once the review thread runs it: reviews asked for from now on wait."""
+    games = app.extensions["games"]
+    record = games.get(player.game)
+    record.game, record.played = long_game.load(), True
+    assert games.replace(record)
+    assert ask(player).status_code == 200
+    wait_for_state(app, player.game, reviews.RUNNING)
+
+
+def stop_review(app, game_id: str) -> None:
+    """Mark the review failed, as another worker could: its thread gives it up at its next
+    write."""
+    games = app.extensions["games"]
+    text = games.review(game_id)
+    assert games.replace_review(game_id, text, reviews.read(text).failed().to_text())

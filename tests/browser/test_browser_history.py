@@ -5,6 +5,7 @@ polls it, and its result; the history's pages on a 360-px phone."""
 from __future__ import annotations
 
 import time
+from datetime import datetime
 
 import pytest
 from browser_support import settle, shown_board
@@ -19,6 +20,7 @@ pytestmark = pytest.mark.browser
 
 START = [[2, 0, 0, 2], [0, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0]]
 KEYS = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"]
+CLOCK_START = datetime(2026, 1, 1, 12, 0, 0)
 
 
 def answered(page: Page, act, moves: int) -> None:
@@ -68,6 +70,7 @@ def test_the_replay_steps_with_keys_buttons_the_slider_and_plays_and_pauses(page
     open_game(page, rows=START, seed=11)
     boards = play_moves(page, 8)
     game_id = page.locator("#game").get_attribute("data-game")
+    page.clock.install(time=CLOCK_START)  # the replay's timers on a clock the test can stop
     page.click("#replay-link")
     expect(page).to_have_url(f"{server.url}/en/games/{game_id}")
     page.wait_for_load_state()  # the viewer's script is running
@@ -108,15 +111,18 @@ def test_the_replay_steps_with_keys_buttons_the_slider_and_plays_and_pauses(page
     page.click("#replay-play")  # from 7: plays to the end and stops by itself
     position_shown(page, 8, 8)
     expect(page.locator("#replay-play")).to_have_text("Play")
+    page.clock.pause_at(CLOCK_START.replace(hour=13))  # from here, time moves when told to
     page.locator("#replay-speed").fill("1")
     page.click("#replay-play")  # at the end: from the start again, a move a second
     expect(page.locator("#replay-play")).to_have_text("Pause")
     position_shown(page, 1, 8)
+    page.clock.run_for(1000)
+    position_shown(page, 2, 8)  # the positive control: a second later, the next move
     page.click("#replay-play")  # pause
     expect(page.locator("#replay-play")).to_have_text("Play")
-    stopped_at = page.locator("#replay-slider").input_value()
-    page.wait_for_timeout(2500)
-    assert page.locator("#replay-slider").input_value() == stopped_at
+    page.clock.run_for(10_000)
+    position_shown(page, 2, 8)
+    expect(page.locator("#replay-slider")).to_have_value("2")
 
     page.goto(f"{server.url}/games/{game_id}?move=3")
     position_shown(page, 3, 8)

@@ -75,6 +75,21 @@ def test_a_page_loaded_offline_shows_the_last_board_then_the_game_again(page: Pa
     expect(page.locator("#moves")).to_have_text("2")
 
 
+def test_offline_a_fragment_fetched_online_is_a_network_error_not_a_kept_copy(
+        page: Page, context, open_game):
+    """The worker keeps only the shell: the game's state, like every fragment, is the server's."""
+    open_game(page, START, seed=3)
+    wait_for_the_worker(page)
+    state = "/state?game=" + page.locator("[data-game]").first.get_attribute("data-game")
+    fetch = """async (url) => {
+        try { return (await fetch(url)).status; } catch { return "network error"; }
+    }"""
+    assert page.evaluate(fetch, state) == 200
+    context.set_offline(True)
+    assert page.evaluate(fetch, state) == "network error"
+    context.set_offline(False)
+
+
 def test_a_page_loaded_offline_speaks_the_last_pages_language(page: Page, server, context):
     page.goto(server.url + "/pl/strategy")
     wait_for_the_worker(page)

@@ -10,21 +10,17 @@ import threading
 import time
 from pathlib import Path
 
-import long_game
 import pytest
-from history_support import REVIEW_TIMEOUT_S, play, wait_for_review
+from history_support import (ask, play, player_at, start_a_long_review, stop_review,
+                             wait_for_review)
 
 from engine import Game
 from engine.solver import Solver
 from webapp.history import reviews
 from webapp.history.analysis import COSTLY_LISTED, JUDGEMENT_POINTS, judgement_line, review_game
-from webapp.history.reviewer import MAX_WAITING, NICENESS, REVIEW_SETTING
+from webapp.history.reviewer import NICENESS, REVIEW_SETTING
 
 ROW = re.compile(r'<tr data-move="(\d+)">(.*?)</tr>', re.S)
-
-
-def ask(player):
-    return player.post(f"/games/{player.game}/review")
 
 
 def games_review_of(app, game_id: str) -> str | None:
@@ -142,13 +138,14 @@ def test_asking_for_reviews_has_its_own_budget(make_web_app, make_player, sessio
 def test_a_new_session_on_the_same_address_draws_on_the_addresss_review_budget(
         make_web_app, make_player, session_store, tmp_path):
     app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="100000/second",
-                       REVIEW_RATE_LIMIT="1/minute", ADDRESS_BUDGET_SESSIONS=1)
+                       REVIEW_RATE_LIMIT="1/hour", ADDRESS_BUDGET_SESSIONS=1)
     store = session_store(app)
     first, second = (make_player(app.test_client()) for _ in range(2))  # one address
     for player in (first, second):
         play(player, store, moves=3)
     assert ask(first).status_code == 200
-    wait_for_review(app, first.game)  # done: only the budget can refuse the next ask
+    wait_for_review(app, first.game)  # done: only the budget (an hour: the review may take a
+    # while on a busy machine) can refuse the next ask
     refused = ask(second)
     assert refused.status_code == 429 and "The solver needs a short break" in refused.text
     assert games_review_of(app, second.game) is None
@@ -209,35 +206,24 @@ def test_the_judgement_line_draws_each_of_its_stretches_at_its_lowest(moves):
 
 def test_a_full_queue_is_a_busy_answer_that_writes_nothing(make_web_app, make_player,
                                                             session_store, tmp_path):
-    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="100000/second",
-                       REVIEW_RATE_LIMIT="1000/minute")
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="100000/second")
     store = session_store(app)
-    games = app.extensions["games"]
-    busy = make_player(app.test_client())
-    record = games.get(busy.game)
-    record.game, record.played = long_game.load(), True  # its review keeps the thread busy
-    assert games.replace(record)
-    assert ask(busy).status_code == 200
-    deadline = time.monotonic() + REVIEW_TIMEOUT_S
-    while reviews.read(games.review(busy.game)).state == reviews.QUEUED:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)  # until the thread has taken it up: from now on the others wait
+    busy = player_at(app, make_player, "198.51.100.1")
+    start_a_long_review(app, busy)  # from now on the others wait
     queued = []
-    for _ in range(MAX_WAITING):
-        waiting = make_player(app.test_client())
+    for address in range(8):  # the README: "at most 8 reviews wait"
+        waiting = player_at(app, make_player, f"192.0.2.{address + 1}")
         play(waiting, store, moves=3)
         assert ask(waiting).status_code == 200  # the positive control: these are taken
         queued.append(waiting)
-    refused = make_player(app.test_client())
+    refused = player_at(app, make_player, "192.0.2.100")
     play(refused, store, moves=3)
     answer = ask(refused)
     assert answer.status_code == 503 and 1 <= int(answer.headers["Retry-After"]) <= 60
     assert "The solver is busy with other reviews" in answer.text
-    assert games.review(refused.game) is None  # nothing was written for it
+    assert app.extensions["games"].review(refused.game) is None  # nothing was written for it
 
-    long_review = games.review(busy.game)  # stop the long one: the thread gives it up
-    assert games.replace_review(busy.game, long_review,
-                                reviews.read(long_review).failed().to_text())
+    stop_review(app, busy.game)  # the thread gives the long one up and takes the others
     for waiting in queued:
         assert wait_for_review(app, waiting.game).state == reviews.DONE
     assert ask(refused).status_code == 200

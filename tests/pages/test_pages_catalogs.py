@@ -10,6 +10,12 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = sorted(ROOT.glob("translations/*/LC_MESSAGES/messages.po"))
+#: Entries a language writes exactly as English does; any other entry equal to its msgid is a
+#: string left in English.
+SAME_AS_ENGLISH = {
+    "pl": {"Solver", "%(direction)s: %(verdict)s"},
+    "ja": set(),
+}
 
 
 def _read(path: Path):
@@ -39,6 +45,15 @@ def test_every_entry_is_translated_and_not_fuzzy(path):
     fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
     assert not untranslated, f"untranslated in {path}"
     assert not fuzzy, f"fuzzy in {path}"
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda path: path.parts[-3])
+def test_no_entry_is_left_in_english(path):
+    same = SAME_AS_ENGLISH[path.parts[-3]]
+    english = [m.id for m in _read(path) if m.id and m.id not in same and set(
+        m.string if isinstance(m.string, tuple) else (m.string,)) & set(
+        m.id if isinstance(m.id, tuple) else (m.id,))]
+    assert not english, f"left in English in {path}"
 
 
 @pytest.mark.parametrize("path", CATALOGS, ids=lambda path: path.parts[-3])

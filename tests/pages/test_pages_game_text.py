@@ -52,3 +52,38 @@ def test_scores_note_has_no_space_after_a_japanese_colon(client):
     note = parse(client.get("/ja/").text).find("p", "score-note")
     assert note.text.startswith("補助なしのベスト：0")
     assert note.find("span").attrs["id"] == "best-unassisted"
+
+
+NEAR_WIN = [[1024, 1024, 0, 0], [0] * 4, [0] * 4, [2, 0, 0, 0]]
+OVER = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]]
+#: The win's and the end's overlay (title, text, buttons), then what the live region speaks.
+WIN = {
+    "pl": ["Wygrana!", "Graj dalej", "Nowa gra",
+           "Wygrana! Masz kafelek 2048. Graj dalej albo zacznij nową grę."],
+    "ja": ["ゲームクリア！", "続ける", "新しいゲーム",
+           "ゲームクリア！「続ける」か「新しいゲーム」を選んでください。"],
+}
+GAME_OVER = {
+    "pl": ["Koniec gry", "Wynik końcowy: 100", "Spróbuj ponownie",
+           "Koniec gry. Wynik końcowy: 100."],
+    "ja": ["ゲームオーバー", "最終スコア：100", "もう一度", "ゲームオーバー。最終スコア：100。"],
+}
+
+
+def overlay_and_announcement(fragment: str) -> list[str]:
+    root = parse(fragment)
+    overlay = root.find("div", "overlay")
+    spoken = root.find_all("p", where=lambda node: node.attrs.get("id") == "announcement")
+    return [node.text for node in overlay.iter() if node.tag in ("h2", "p", "button")] + [
+        spoken[0].text]
+
+
+@pytest.mark.parametrize("lang", ["pl", "ja"])
+def test_the_win_and_the_end_of_a_game_are_told_in_the_language(player, store, lang):
+    player.client.set_cookie("lang", lang)
+    sid = store.sid_of(player.client)
+    store.update(sid, game=Game.from_rows(NEAR_WIN, seed=7).to_dict())
+    assert overlay_and_announcement(player.move("left").text) == WIN[lang]
+    store.update(sid, game=Game.from_rows(OVER, score=100, seed=0).to_dict())
+    state = player.client.get(f"/state?game={player.game}")
+    assert overlay_and_announcement(state.text) == GAME_OVER[lang]

@@ -19,58 +19,96 @@ from engine import DIRECTIONS, Game
 
 TABS = 8
 MOVES_PER_TAB = 20
+SEED = 2048
 
 
-def applied(answer, direction: str) -> bool:
-    """Whether an answer reports its own move applied (a refused number announces nothing)."""
-    return re.search(rf"(Moved|Nothing moves) {direction}\b", answer.text) is not None
+def own_answer(answer, seq: int, direction: str) -> str | None:
+    """What an answer carrying its own number reports: "applied" when it announces its move;
+    "game over" when it announces the end, as the move that ends the game does, and also a
+    repeated number once the game is over (so which tab's move that was is open); None for a
+    number another tab used first."""
+    if answer.headers["X-Seq"] != str(seq):
+        return None
+    if re.search(rf"(Moved|Nothing moves) {direction}\b", answer.text):
+        return "applied"
+    return "game over" if "Game over." in answer.text else None
 
 
-def play_tab(first: Player, app, tab: int, accepted) -> None:
+def play_tab(first: Player, app, tab: int, accepted, ending) -> None:
     """One tab's moves, each numbered one past the last number the server reported, as the
-    page does; accepted[seq] = direction for each the server applied."""
+    page does: accepted[seq] = direction for each the server applied, and ending[(seq,
+    direction)] for each answered with the game over."""
     player = first.tab_on(app)
     seq = 0
     for step in range(MOVES_PER_TAB):
         direction = DIRECTIONS[(tab + step) % 4]
         answer = player.move(direction, seq + 1)
         assert answer.status_code == 200, answer.text
-        if applied(answer, direction):
+        reported = own_answer(answer, seq + 1, direction)
+        if reported == "applied":
             accepted[seq + 1] = direction
+        elif reported == "game over":
+            ending[(seq + 1, direction)] = True
         seq = int(answer.headers["X-Seq"])
 
 
-def assert_final_game_is_the_replay(app, first: Player, start: dict, accepted: dict) -> None:
+def assert_final_game_is_the_replay(app, first: Player, start: dict, accepted: dict,
+                                    ending: dict) -> None:
+    """Every number was used once, in order, and the final game is the replay of the accepted
+    moves (and, if the game ended, of the move that ended it: one of the directions sent with
+    the first number answered "game over"; moves after the end change nothing)."""
     final = stored(app, first.sid)
-    assert final["seq"] == max(accepted) == len(accepted)
-    assert final["game"] == replay(start, [accepted[seq] for seq in sorted(accepted)]).to_dict()
-    assert len(accepted) > MOVES_PER_TAB  # the tabs did interleave
+    numbers = set(accepted) | {seq for seq, _ in ending}
+    assert final["seq"] == max(numbers) == len(numbers)
+    assert len(numbers) > MOVES_PER_TAB  # the tabs did interleave
+    moves = [accepted[seq] for seq in sorted(accepted)]
+    end = min(numbers - set(accepted), default=None)
+    assert end is None or max(accepted, default=0) < end
+    endings = [[]] if end is None else [[d] for seq, d in ending if seq == end]
+    assert final["game"] in [replay(start, moves + last).to_dict() for last in endings]
+
+
+def seeded_player(app) -> tuple[Player, dict]:
+    """The first tab, on a game from SEED, and that game as stored."""
+    first = Player(app.test_client())
+    store(app, first.sid, Game.new(SEED))
+    return first, stored(app, first.sid)["game"]
+
+
+def test_a_write_based_on_an_old_version_is_refused(any_app):
+    """Two requests read the same version; the second write loses and must re-read."""
+    player = Player(any_app.test_client())
+    games = any_app.extensions["games"]
+    first, second = games.get(player.game), games.get(player.game)
+    first.seq = 1
+    assert games.replace(first) is True
+    second.seq = 7
+    assert games.replace(second) is False
+    assert games.get(player.game).seq == 1
 
 
 def test_concurrent_moves_from_threads_equal_the_sequential_replay(any_app):
-    first = Player(any_app.test_client())
-    start = stored(any_app, first.sid)["game"]
-    accepted = {}
+    first, start = seeded_player(any_app)
+    accepted, ending = {}, {}
     with ThreadPoolExecutor(TABS) as pool:
-        list(pool.map(lambda tab: play_tab(first, any_app, tab, accepted), range(TABS)))
-    assert_final_game_is_the_replay(any_app, first, start, accepted)
+        list(pool.map(lambda tab: play_tab(first, any_app, tab, accepted, ending), range(TABS)))
+    assert_final_game_is_the_replay(any_app, first, start, accepted, ending)
 
 
 def test_concurrent_moves_from_processes_equal_the_sequential_replay(any_app):
     """Each process is a separate worker with its own copy of the app, as under gunicorn."""
-    first = Player(any_app.test_client())
-    start = stored(any_app, first.sid)["game"]
+    first, start = seeded_player(any_app)
     fork = multiprocessing.get_context("fork")
     manager = fork.Manager()
-    accepted = manager.dict()
-    workers = [fork.Process(target=play_tab, args=(first, any_app, tab, accepted))
+    accepted, ending = manager.dict(), manager.dict()
+    workers = [fork.Process(target=play_tab, args=(first, any_app, tab, accepted, ending))
                for tab in range(TABS // 2)]
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join()
     assert all(worker.exitcode == 0 for worker in workers)
-    assert_final_game_is_the_replay(any_app, first, start, dict(accepted))
+    assert_final_game_is_the_replay(any_app, first, start, dict(accepted), dict(ending))
     manager.shutdown()
 
 

@@ -48,18 +48,6 @@ def test_a_game_and_its_session_live_an_hour_until_played_then_their_lifetime(re
     assert lifetime - 10 <= client.ttl(session_key) <= lifetime
 
 
-def test_a_write_based_on_an_old_version_is_refused(redis_app):
-    """Two requests read the same version; the second write loses and must re-read."""
-    player = Player(redis_app.test_client())
-    games = redis_app.extensions["games"]
-    first, second = games.get(player.game), games.get(player.game)
-    first.seq = 1
-    assert games.replace(first) is True
-    second.seq = 7
-    assert games.replace(second) is False
-    assert games.get(player.game).seq == 1
-
-
 def test_redis_killed_and_restarted_mid_game(tmp_path):
     """While Redis is down every request is a 503 and nothing is lost (how fast the 503 comes is
     measured by bench/store_faults.py); afterwards the

@@ -137,7 +137,7 @@ def production_app(monkeypatch, tmp_path):
 
     def build(**environ: str):
         monkeypatch.delenv("REDIS_URL", raising=False)
-        settings = {"SECRET_KEY": secrets.token_hex(32), "SESSION_FILE_DIR": str(tmp_path / "games"),
+        settings = {"SECRET_KEY": secrets.token_hex(32), "SQLITE_PATH": str(tmp_path / "games.sqlite3"),
                     "SOLVER_WARM_UP": "0", "SESSION_COOKIE_SECURE": "0", **environ}
         for name, value in settings.items():
             monkeypatch.setenv(name, value)

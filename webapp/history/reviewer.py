@@ -1,11 +1,18 @@
-"""Reviews run in the background: one at a time per worker process, on a thread of its own.
+"""Reviews run in the background, on one thread of each worker process, from one queue that
+every worker shares (`webapp.history.review_queue`, kept in the store).
+
+Asking puts the game in the queue (one review waiting or running per client address and per
+session, at most MAX_WAITING waiting in all) and marks its review queued. Each worker's review
+thread takes the oldest waiting review, on a lease of LEASE_SECONDS renewed with every progress
+write (about once a second); if the worker dies (kill -9, a deploy, gunicorn recycling it), the
+lease runs out and whichever worker looks next (each looks at least every IDLE_POLL_SECONDS)
+takes the review up again from its start. The owner's ask after a lost review queues it again
+at once.
 
 The thread has its own `engine.solver.Solver` (its own tables and one transposition cache), so
 hints never wait for it, and it runs at a lower CPU priority than the threads serving players
 (a niceness of its own on Linux, where every thread can have one): a player's move is served
-first, and the review takes what time is left. A review asked for is marked queued in the store
-at once and its progress written there about once a second, so whichever worker answers the
-page's polling can tell how far it has got; at most MAX_WAITING wait in one process.
+first, and the review takes what time is left.
 
 The review looks as "fast" does but at most five moves ahead ("review"): on the 20,000-move game
 of bench/history_review.py that takes under half of fast's time, and agrees with fast on the
@@ -17,15 +24,19 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import queue
 import threading
 import time
+import uuid
+import weakref
+from collections.abc import Callable
 from contextlib import suppress
+from functools import cache
 
 from engine.solver import SETTINGS, Solver, default_cache_dir
 from webapp.history import reviews
 from webapp.history.analysis import review_game
-from webapp.history.reviews import QUEUED, Review
+from webapp.history.review_queue import ReviewQueue
+from webapp.history.reviews import LEASE_SECONDS, QUEUED, RUNNING, Review
 from webapp.store.errors import STORE_ERRORS
 from webapp.store.games import GameStore
 from webapp.store.records import GameRecord
@@ -34,54 +45,70 @@ log = logging.getLogger(__name__)
 
 REVIEW_SETTING = dataclasses.replace(SETTINGS["fast"], name="review", max_depth=5)
 MAX_WAITING = 8
-PROGRESS_EVERY = 1.0  # seconds between two writes of the progress
+PROGRESS_EVERY = 1.0  # seconds between two writes of the progress (each renews the lease)
+IDLE_POLL_SECONDS = 1.0  # how often an idle review thread looks at the queue
 NICENESS = 10  # added to the review thread's niceness: players' threads come first
 
 
 class ReviewerBusy(Exception):
-    """Too many reviews wait in this process; ask again later."""
+    """MAX_WAITING reviews wait already; ask again later."""
+
+
+class ReviewGoing(Exception):
+    """This client address or session has another review waiting or running."""
 
 
 class Stopped(Exception):
-    """The review's stored state was changed by someone else: this run is no longer wanted."""
+    """The review's stored state or its lease changed hands: this run is no longer wanted."""
 
 
 class Reviewer:
-    """Asks for the reviews of one app's games (`ask`, from request threads); the process's
-    review thread runs them."""
+    """Asks for the reviews of one app's games (`ask`, from request threads) and runs them
+    (`run_next`, on the process's review thread)."""
 
-    def __init__(self, games: GameStore) -> None:
-        self.games = games
+    def __init__(self, games: GameStore, queue: ReviewQueue) -> None:
+        self.games, self.queue = games, queue
 
-    def ask(self, record: GameRecord) -> Review:
+    def ask(self, record: GameRecord, address: str, session: str) -> Review:
         """The game's review, asked for now unless one of its current moves is done or going
-        on; ReviewerBusy when too many wait."""
+        on; ReviewerBusy when too many wait, ReviewGoing when this client has another one."""
         history = record.game.history
         text = self.games.review(record.id)
         stored = reviews.read(text)
         if stored and stored.covers(history) and stored.moves == len(history) and (
                 stored.state == reviews.DONE or stored.active):
             return stored
-        waiting = _thread.waiting()
-        if waiting.full():
+        now = time.time()
+        if self.queue.waiting(now) >= MAX_WAITING:
             raise ReviewerBusy
+        if not self.queue.add(record.id, address, session, now):
+            raise ReviewGoing
         asked = Review.asked(history)
         if not self.games.replace_review(record.id, text, asked.to_text()):
             return reviews.read(self.games.review(record.id)) or asked  # another request won
-        try:
-            waiting.put_nowait((self, record.id))
-        except queue.Full:  # filled by another request since the look above
-            self.games.replace_review(record.id, asked.to_text(), asked.failed().to_text())
-            raise ReviewerBusy from None
+        _thread.serve(self)
         return asked
 
-    def run(self, solver: Solver, game_id: str) -> None:
-        """Review the game as its stored review asks (on the review thread; Stopped when the
-        stored review was changed by someone else meanwhile)."""
+    def run_next(self, solver: Callable[[], Solver]) -> bool:
+        """Take the oldest waiting review and run it with `solver()`; False when none waits."""
+        holder = uuid.uuid4().hex
+        game_id = self.queue.take(holder, LEASE_SECONDS, time.time())
+        if game_id is None:
+            return False
+        try:
+            self._run(solver(), game_id, holder)
+        finally:
+            with suppress(*STORE_ERRORS):
+                self.queue.remove(game_id, holder)
+        return True
+
+    def _run(self, solver: Solver, game_id: str, holder: str) -> None:
+        """Review the game as its stored review asks (Stopped when the review or its lease was
+        taken over meanwhile). A running review found here lost its worker: it starts again."""
         record = self.games.get(game_id)
         text = self.games.review(game_id)
         review = reviews.read(text)
-        if record is None or review is None or review.state != QUEUED:
+        if record is None or review is None or review.state not in (QUEUED, RUNNING):
             return
         history = record.game.history
         if not review.covers(history):  # its moves were taken back since: nothing to review
@@ -93,6 +120,9 @@ class Reviewer:
             if not self.games.replace_review(game_id, text, new.to_text()):
                 raise Stopped
             text, written_at = new.to_text(), time.monotonic()
+            if new.state == RUNNING and not self.queue.renew(game_id, holder, LEASE_SECONDS,
+                                                             time.time()):
+                raise Stopped
 
         def progress(done: int) -> None:
             if time.monotonic() - written_at >= PROGRESS_EVERY:
@@ -113,36 +143,62 @@ class Reviewer:
 
 
 class _ReviewThread:
-    """The one thread of this process that runs reviews, in the order they were asked for,
-    with its own solver. Started on first use in each process (a fork carries no threads)."""
+    """The one thread of this process that runs reviews, with its own solver, for every app of
+    the process that served a request. Started on first use in each process (a fork carries no
+    threads, and gunicorn builds the app before it forks its workers)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._pid = 0
-        self._waiting: queue.Queue[tuple[Reviewer, str]] = queue.Queue(MAX_WAITING)
+        self._reviewers: weakref.WeakSet[Reviewer] = weakref.WeakSet()
+        self._asked = threading.Event()
 
-    def waiting(self) -> queue.Queue[tuple[Reviewer, str]]:
-        """The queue of reviews to run, the thread running them started if need be."""
+    def serve(self, reviewer: Reviewer) -> None:
+        """Run `reviewer`'s reviews too, the thread started if need be, and look at once."""
         with self._lock:
             if self._pid != os.getpid():
-                self._pid, self._waiting = os.getpid(), queue.Queue(MAX_WAITING)
+                self._pid, self._reviewers = os.getpid(), weakref.WeakSet()
                 threading.Thread(target=self._run, name="reviewer", daemon=True).start()
-            return self._waiting
+            self._reviewers.add(reviewer)
+        self._asked.set()
+
+    def watch(self, reviewer: Reviewer) -> None:
+        """Run `reviewer`'s reviews too (cheap enough for every request)."""
+        if self._pid != os.getpid() or reviewer not in self._reviewers:
+            self.serve(reviewer)
 
     def _run(self) -> None:
         _lower_priority()
-        solver = Solver(default_cache_dir(), max_searches=1)
+        solver = cache(lambda: Solver(default_cache_dir(), max_searches=1))  # made when needed
         while True:
-            reviewer, game_id = self._waiting.get()
-            try:
-                reviewer.run(solver, game_id)
-            except Stopped:
-                log.info("review of game %s given up: asked for again elsewhere", game_id)
-            except Exception:  # a review must never take the thread down with it
-                log.exception("review of game %s failed", game_id)
+            self._asked.clear()
+            with self._lock:
+                reviewers = list(self._reviewers)
+            if not any([self._run_one(reviewer, solver) for reviewer in reviewers]):
+                self._asked.wait(IDLE_POLL_SECONDS)
+
+    @staticmethod
+    def _run_one(reviewer: Reviewer, solver: Callable[[], Solver]) -> bool:
+        """Run the reviewer's next review; whether to look again at once."""
+        try:
+            return reviewer.run_next(solver)
+        except Stopped:
+            log.info("a review was given up: asked for again, or taken up elsewhere")
+        except STORE_ERRORS as error:  # the store is out of reach: look again later
+            log.warning("the review queue could not be read or written: %r", error)
+            return False
+        except Exception:  # a review must never take the thread down with it
+            log.exception("a review failed")
+        return True
 
 
 _thread = _ReviewThread()
+
+
+def watch(reviewer: Reviewer) -> None:
+    """Have this process's review thread run `reviewer`'s reviews (each request calls this, so
+    that every worker takes up reviews, also those another worker lost)."""
+    _thread.watch(reviewer)
 
 
 def _lower_priority() -> None:

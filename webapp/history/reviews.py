@@ -3,7 +3,7 @@ moves, named by a digest of their directions), how far the review has got, and i
 
 The text is JSON. Any process can answer the page's polling from it, whichever process runs the
 review; a review whose writer went quiet for too long counts as abandoned and may be asked for
-again. A game that went on after its review still shows it, as the review of its first moves; a
+again (and is taken up again by another worker: `webapp.history.reviewer`). A game that went on after its review still shows it, as the review of its first moves; a
 game whose first moves changed since (taken back and played otherwise) shows none.
 """
 
@@ -22,9 +22,14 @@ log = logging.getLogger(__name__)
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 STATES = (QUEUED, RUNNING, DONE, FAILED)
+#: Seconds a worker holds a review it runs (its lease in `webapp.history.review_queue`): each
+#: write of its progress, about once a second, renews it. A running review not written to for
+#: longer has lost its worker; another takes it up, or the owner's ask queues it again.
+LEASE_SECONDS = 15.0
 #: Seconds after which a review that is not written to any more counts as abandoned: a running
-#: one writes its progress every second or so; a queued one may wait for a few long reviews.
-ABANDONED_AFTER = {RUNNING: 60.0, QUEUED: 15 * 60.0}
+#: one after its lease; a queued one waits in the shared queue, which no worker's exit loses,
+#: for a few long reviews at most.
+ABANDONED_AFTER = {RUNNING: LEASE_SECONDS, QUEUED: 15 * 60.0}
 
 
 def digest(history: History, moves: int) -> str:

@@ -9,12 +9,14 @@ from datetime import datetime, timezone
 from flask import (Blueprint, Flask, abort, current_app, redirect, render_template, request,
                    session, url_for)
 from flask.typing import ResponseReturnValue
+from flask_limiter.util import get_remote_address
 
 from webapp.history import replay, reviews
 from webapp.history.best_tile_chart import best_tile_chart
 from webapp.history.review_chart import review_chart
-from webapp.history.reviewer import Reviewer, ReviewerBusy
-from webapp.limits import history_budget, review_budget
+from webapp.history.review_queue import review_queue
+from webapp.history.reviewer import Reviewer, ReviewerBusy, ReviewGoing, watch
+from webapp.limits import history_budget, review_budget, session_key
 from webapp.store import games
 from webapp.store.records import GameRecord, is_game_id
 
@@ -32,8 +34,11 @@ def as_datetime(timestamp: float) -> datetime:
 
 
 def init_history(app: Flask) -> None:
-    """Give the app its reviewer (its thread starts with the first review asked for)."""
-    app.extensions["reviewer"] = Reviewer(app.extensions["games"])
+    """Give the app its reviewer, whose reviews the process's review thread runs from the first
+    request on (so that each worker also takes up the reviews another one lost)."""
+    games = app.extensions["games"]
+    reviewer = app.extensions["reviewer"] = Reviewer(games, review_queue(games))
+    app.before_request(lambda: watch(reviewer))
 
 
 def _record(game_id: str) -> GameRecord:
@@ -130,10 +135,14 @@ def ask_review(game_id: str) -> ResponseReturnValue:
     navigated = request.headers.get("Sec-Fetch-Mode") == "navigate"
     template = "history/review.html" if navigated else "history/review_part.html"
     try:
-        context["review"] = current_app.extensions["reviewer"].ask(record)
+        context["review"] = current_app.extensions["reviewer"].ask(
+            record, get_remote_address(), session_key())
     except ReviewerBusy:
         body = render_template(template, busy=True, **context)
         return body, 503, {"Retry-After": str(BUSY_RETRY_SECONDS), **NO_STORE}
+    except ReviewGoing:
+        body = render_template(template, going_elsewhere=True, **context)
+        return body, 429, {"Retry-After": str(BUSY_RETRY_SECONDS), **NO_STORE}
     if navigated:  # after a form, the page's own address, so that reloading it asks nothing
         return redirect(url_for("history.review_page", game_id=game_id), 303)
     return render_template(template, **context), 200, NO_STORE
