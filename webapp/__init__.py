@@ -26,6 +26,7 @@ from webapp.pages.app_shell import bp as app_shell_bp
 from webapp.pages.routes import bp as pages_bp
 from webapp.security import init_security
 from webapp.store import baseline, init_store
+from webapp.store.operations import init_operations
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,6 +49,7 @@ def create_app(config: dict | None = None) -> Flask:
     init_limits(app)
     init_errors(app)
     init_history(app)
+    init_operations(app)
     app.register_blueprint(game_bp)
     app.register_blueprint(history_bp)
     app.register_blueprint(pages_bp)

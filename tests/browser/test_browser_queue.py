@@ -94,3 +94,27 @@ def test_undo_on_a_damaged_record_says_so_and_later_presses_move_tiles(
     page.keyboard.press(ARROWS[start.legal_moves()[0]])
     expect(page.locator("#moves")).to_have_text("1")
     assert server.store.read(sid)["seq"] == 32
+
+
+def test_an_answer_the_page_fails_to_handle_does_not_stop_the_presses_after_it(
+        page: Page, server, open_game):
+    """The first move's answer (applied by the server) reaches the page without its scores, so
+    handling it throws; the next press is still sent and shown. The queue used to stay marked
+    as sending for ever, and sent nothing more."""
+    open_game(page, START, seed=3)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def lose_the_scores_once(route):
+        if route.request.post_data.endswith("seq=2"):
+            route.continue_()
+            return
+        answer = route.fetch()
+        route.fulfill(response=answer, body='<div id="scores"></div>')
+
+    page.route("**/move", lose_the_scores_once)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#scores")).to_be_empty()
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#moves")).to_have_text("2")
+    assert len(errors) == 1 and "textContent" in errors[0]

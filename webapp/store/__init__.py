@@ -18,7 +18,7 @@ from pathlib import Path
 from flask import Flask, current_app
 
 from webapp.store.games import GameStore
-from webapp.store.redis_client import redis_client
+from webapp.store.redis_client import redis_client, warn_without_persistence
 from webapp.store.redis_games import RedisGames
 from webapp.store.redis_sessions import RedisSessions
 from webapp.store.retention import Retention
@@ -39,6 +39,7 @@ def init_store(app: Flask) -> None:
                           max_entries=config["SESSION_STORE_MAX_ENTRIES"])
     if config["SESSION_BACKEND"] == "redis":
         client = redis_client(config["REDIS_URL"], config["REDIS_TIMEOUT"])
+        warn_without_persistence(client)
         app.extensions["games"] = RedisGames(client, retention)
         install_sessions(app, RedisSessions(app, client, retention))
         return

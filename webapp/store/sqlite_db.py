@@ -85,13 +85,35 @@ SCHEMA_VERSION = max(MIGRATIONS)
 
 
 class Database:
-    """The SQLite file at `path`, its schema brought up to date when this is made."""
+    """The SQLite file at `path`, its schema brought up to date when this is made; a
+    ConfigError naming the file and the cause when it cannot be opened for writing."""
 
     def __init__(self, path: Path, busy_timeout: float) -> None:
         self.path, self.busy_timeout = path, busy_timeout
         self._local = threading.local()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        upgrade(self._connect())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not self._writable():
+                raise PermissionError("it cannot be written (read-only file, folder or disk)")
+            upgrade(self._connect())
+        except (sqlite3.Error, OSError) as error:
+            if isinstance(error, OSError) and error.filename:
+                cause = f"{error.strerror}: {error.filename}"
+            else:
+                cause = "it is a folder" if path.is_dir() else str(error)
+            raise ConfigError(
+                f"cannot open the game database {path}: {cause}. The app needs to write the"
+                f" file and to create {path.name}-wal and {path.name}-shm in {path.parent}"
+                " (SQLITE_PATH moves it)"
+            ) from error
+
+    def _writable(self) -> bool:
+        """Whether the file (or its folder, while there is no file) and its write-ahead log can
+        be written now. SQLite opens a file it cannot write read-only, and such a connection
+        keeps failing every write after the fault is gone."""
+        log = self.path.with_name(f"{self.path.name}-wal")
+        return all(os.access(file, os.W_OK) for file in (self.path, log) if file.exists()) and (
+            self.path.exists() or os.access(self.path.parent, os.W_OK))
 
     def _connect(self) -> sqlite3.Connection:
         connection = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None)
@@ -101,10 +123,14 @@ class Database:
         return connection
 
     def connection(self) -> sqlite3.Connection:
-        """This thread's connection, opened on first use (again after a fork or a failure)."""
+        """This thread's connection, opened on first use (again after a fork or a failure, and
+        once the file can be written again if it was opened while it could not)."""
         local = self._local
-        if getattr(local, "pid", None) != os.getpid():
-            local.connection, local.pid = self._connect(), os.getpid()
+        if getattr(local, "pid", None) != os.getpid() or (
+                not local.writable and self._writable()):
+            self.forget_connection()
+            writable = self._writable()  # before opening: a file that becomes writable later
+            local.connection, local.pid, local.writable = self._connect(), os.getpid(), writable
         return local.connection
 
     def forget_connection(self) -> None:
