@@ -40,7 +40,7 @@ BACKUP ?= backups/games-$(shell date -u +%Y%m%dT%H%M%SZ).sqlite3
 backup:
 	SOLVER_WARM_UP=0 $(BIN)/flask --app webapp backup-database $(BACKUP)
 
-.PHONY: translations bench lighthouse icons
+.PHONY: translations bench lighthouse icons train
 # Re-extract interface strings into the catalogs and compile them (translate the .po files in between).
 translations: setup-test
 	$(BIN)/pybabel extract -w 100 -F babel.cfg -k lazy_gettext --no-location --omit-header -o translations/messages.pot .
@@ -51,6 +51,12 @@ translations: setup-test
 bench: setup-test
 	$(BIN)/python bench/engine_speed.py
 	$(BIN)/python bench/page_weight.py
+
+# A million more games of training for the solver's network, from the committed weights file (or
+# a local checkpoint that got further), on every core at the lowest priority; see README.
+TRAIN_GAMES ?= 1000000
+train: setup-test
+	nice -n 19 $(BIN)/python bench/train_ntuple.py --games $(TRAIN_GAMES)
 
 # Lighthouse (pinned in bench/lighthouse/package.json) on every page, phone and desktop; slow.
 lighthouse: setup-test

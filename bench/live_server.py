@@ -77,34 +77,57 @@ def _wait_until_listening(port: int, server: subprocess.Popen, log_path: Path,
 
 
 class HttpPlayer:
-    """One browser: a session cookie, a CSRF token, the game it shows, a keep-alive connection."""
+    """One browser: a session cookie, a CSRF token, the game it shows, a keep-alive connection;
+    `address`, if given, is the client address a proxy in front would report (X-Forwarded-For,
+    which the server reads with PROXY_HOPS=1)."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, address: str | None = None) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.address = address
         self.cookies: dict[str, str] = {}
         self.game, self.seq = "", 0
         self.page = self.request("GET", "/")
         self.token = CSRF_META.search(self.page).group(1)
         self.game = GAME_ID.search(self.page).group(1)
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
-        """The answer's text; RuntimeError on any status but 200."""
+    def exchange(self, method: str, path: str, form: dict[str, str] | None = None
+                 ) -> tuple[int, str]:
+        """The answer's status and text, whatever the status."""
         headers = {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())}
+        if self.address:
+            headers["X-Forwarded-For"] = self.address
         body = None
         if method == "POST":
             body = urlencode({"game": self.game, **(form or {})})
             headers |= {"X-CSRFToken": self.token,
                         "Content-Type": "application/x-www-form-urlencoded"}
-        self.connection.request(method, path, body=body, headers=headers)
-        answer = self.connection.getresponse()
+        answer = self._send(method, path, body, headers)
         text = answer.read().decode()
         for cookie in answer.headers.get_all("Set-Cookie") or ():
             name, _, value = cookie.split(";", 1)[0].partition("=")
             self.cookies[name] = value
-        if answer.status != 200:
-            raise RuntimeError(f"{method} {path} answered {answer.status}")
-        self.game = answer.headers.get("X-Game", self.game)
-        self.seq = int(answer.headers.get("X-Seq", self.seq))
+        if answer.status == 200:
+            self.game = answer.headers.get("X-Game", self.game)
+            self.seq = int(answer.headers.get("X-Seq", self.seq))
+        return answer.status, text
+
+    def _send(self, method: str, path: str, body: str | None, headers: dict[str, str]
+              ) -> http.client.HTTPResponse:
+        """Send the request, again on a new connection if the server closed the kept-alive one
+        while the player was idle (gunicorn keeps an idle connection for 2 s)."""
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            return self.connection.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            self.connection.close()
+            self.connection.request(method, path, body=body, headers=headers)
+            return self.connection.getresponse()
+
+    def request(self, method: str, path: str, form: dict[str, str] | None = None) -> str:
+        """The answer's text; RuntimeError on any status but 200."""
+        status, text = self.exchange(method, path, form)
+        if status != 200:
+            raise RuntimeError(f"{method} {path} answered {status}")
         return text
 
     def post(self, path: str, **form: str) -> str:

@@ -1,172 +1,303 @@
-"""Train the solver's n-tuple network by temporal-difference learning over self-played games.
+"""Train the solver's n-tuple network by self-play, on every core, resumably.
 
-    python bench/train_ntuple.py --games 200000 --seed 1
-    python bench/train_ntuple.py --games 300000 --learning-rate 0.1   # resume, finer steps
-    python bench/train_ntuple.py --export engine/solver/weights/ntuple.npz
+    make train                                   # 1,000,000 games more, under nice -n 19
+    python bench/train_ntuple.py --games 200000  # 200,000 more, from the checkpoint or weights
+    python bench/train_ntuple.py --from-scratch --games 100000 --checkpoint /tmp/t.npz
+    python bench/train_ntuple.py --export engine/solver/weights/ntuple.npz --half
 
-Each game is played greedily: from every position the move whose points plus the network's
-value of the board after it is largest. When the game ends, the boards after each move are
-updated from the last to the first (TD(0) on afterstates, backward): each value moves toward
-the points of the next move plus the value after it, and the board after the last move toward 0.
-Games run in chunks; chunk k draws its tiles from seed + k, and a checkpoint is written after
-every chunk, so a stopped run resumes where it was and gives the same network as an unbroken
-one. Each chunk logs its games' mean score and the share reaching 2048, 8192 and 16384.
+Training runs in rounds. In a round each worker (a thread; the compiled games release the GIL)
+starts from the same weights and plays games with its own seed (the run's seed, the round and
+the worker) until it has played --round-moves moves; the round's weights are then the mean of
+the workers' (so are TC's accumulators). A round therefore depends only on the weights it
+starts from and its number: a checkpoint after any round resumes exactly as if the run had
+not stopped. Checkpoints (uncompressed .npz, written to a temporary name and renamed) are
+written when --checkpoint-seconds have passed since the last one, and at the end.
+
+The first --td-games games use TD(0) with a fixed rate and one stage; from there on the
+second stage (boards holding 16384) starts as a copy of the first, and every weight learns
+at its own temporal-coherence rate (ntuple_learning.py). A run resumes from the checkpoint,
+or, when the shipped weights file has trained more games, from that file (its TC
+accumulators then start afresh: the file keeps the weights and counters only).
+Every 10,000 games a line gives their mean score and the share reaching 2048 .. 32768.
 """
 
 import argparse
 import os
 import sys
 import time
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-from engine.rng import SPAWN_ODDS  # noqa: E402
 from engine.solver import weights_file  # noqa: E402
-from engine.solver.board import (  # noqa: E402
-    CELL_BITS, CELL_MASK, build_slide_tables, slide, slide_points, transpose, with_tile,
-)
-from engine.solver.ntuple import Network, adjust, empty_network, network_value  # noqa: E402
 from engine.solver.locations import default_cache_dir  # noqa: E402
+from engine.solver.ntuple import SHAPES, STAGES, Network, empty_network  # noqa: E402
+from ntuple_learning import play_round, row_tables  # noqa: E402
 
-FOUR_PROBABILITY = dict(SPAWN_ODDS)[2]
-LONGEST_GAME = 200_000  # moves; a game to 131072 takes about 65,000
+LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
+LOG_EVERY = 10_000  # games
+LOGGED_TILES = (11, 12, 13, 14, 15)  # 2048 .. 32768
 DEFAULT_CHECKPOINT = default_cache_dir() / "ntuple-training" / "checkpoint.npz"
+NO_ACCUMULATOR = np.zeros((1, 1, 1), dtype=np.float32)
 
 
-@njit(nogil=True, cache=True)
-def _spawn(rows, columns):
-    """The board with a random tile (2 or 4) in a random empty cell."""
-    empty = 0
-    for cell in range(16):
-        if (rows[cell // 4] >> (CELL_BITS * (cell % 4))) & CELL_MASK == 0:
-            empty += 1
-    pick = np.random.randint(empty)
-    exponent = 2 if np.random.random() < FOUR_PROBABILITY else 1
-    for cell in range(16):
-        row, column = cell // 4, cell % 4
-        if (rows[row] >> (CELL_BITS * column)) & CELL_MASK == 0:
-            if pick == 0:
-                return with_tile(rows, row, column, exponent), with_tile(columns, column, row,
-                                                                         exponent)
-            pick -= 1
-    return rows, columns
+@dataclass
+class Training:
+    """Everything a run needs to go on exactly where it stopped."""
+
+    seed: int
+    network: Network
+    errors: np.ndarray | None = None  # TC's sums of errors and of their magnitudes
+    magnitudes: np.ndarray | None = None
+    rounds: int = 0
+    games: int = 0
+    moves: int = 0
+    unlogged_scores: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    unlogged_tops: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    @property
+    def coherent(self) -> bool:
+        return self.errors is not None
+
+    def trained_arrays(self) -> list[np.ndarray]:
+        """The arrays a round changes: the first stage only until TC starts."""
+        if not self.coherent:
+            return [self.network.weights[:1]]
+        return [self.network.weights, self.errors, self.magnitudes]
+
+    def playing_network(self) -> Network:
+        """The network to play with: until TC starts, the second stage is the first's copy."""
+        if self.coherent:
+            return self.network
+        weights = self.network.weights.copy()
+        weights[1:] = weights[:1]
+        return Network(self.network.shapes, weights)
+
+    def start_coherence(self, promote: bool = True) -> None:
+        """TC's sums start at 0; the second stage starts as a copy of the first (`promote`)."""
+        if promote:
+            self.network.weights[1:] = self.network.weights[:1]
+        self.errors = np.zeros_like(self.network.weights)
+        self.magnitudes = np.zeros_like(self.network.weights)
 
 
-@njit(nogil=True, cache=True)
-def _play_and_learn(games, seed, learning_rate, weights, placements, toward_first, toward_last,
-                    points, path, rewards, scores, top_exponents):
-    """Play `games` games from `seed`, learning after each; fill scores and top exponents.
-
-    Returns the number of moves played.
-    """
-    np.random.seed(seed)
-    features = placements.shape[0] * placements.shape[1]
-    moves = 0
-    for game in range(games):
-        rows = (0, 0, 0, 0)
-        rows, columns = _spawn(rows, rows)
-        rows, columns = _spawn(rows, columns)
-        length, score = 0, 0
-        while length < path.shape[0]:
-            best_value, best_points = -np.inf, 0
-            best_rows, best_columns = rows, columns
-            for direction in range(4):
-                moved_rows, moved_columns = slide(rows, columns, direction, toward_first,
-                                                  toward_last)
-                if moved_rows == rows:
-                    continue
-                gained = slide_points(rows, columns, direction, points)
-                value = gained + network_value(moved_rows, weights, placements)
-                if value > best_value:
-                    best_value, best_points = value, gained
-                    best_rows, best_columns = moved_rows, moved_columns
-            if best_value == -np.inf:
-                break
-            for line in range(4):
-                path[length, line] = best_rows[line]
-            rewards[length] = best_points
-            length += 1
-            score += best_points
-            rows, columns = _spawn(best_rows, best_columns)
-        moves += length
-
-        target = 0.0
-        for step in range(length - 1, -1, -1):
-            after = (path[step, 0], path[step, 1], path[step, 2], path[step, 3])
-            error = target - network_value(after, weights, placements)
-            adjust(after, weights, placements, learning_rate * error / features)
-            target = rewards[step] + network_value(after, weights, placements)
-
-        top = 0
-        for line in range(4):
-            for cell in range(4):
-                top = max(top, (rows[line] >> (CELL_BITS * cell)) & CELL_MASK)
-        scores[game], top_exponents[game] = score, top
-    return moves
-
-
-def _load_checkpoint(path: Path, seed: int) -> tuple[Network, int]:
-    """The network and games played so far, or a new network when there is no checkpoint."""
-    if not path.exists():
-        return empty_network(), 0
-    with np.load(path) as stored:
-        if int(stored["seed"]) != seed:
-            raise SystemExit(f"{path} was trained from seed {int(stored['seed'])}, not {seed}")
-        return Network(stored["shapes"], stored["weights"].copy()), int(stored["games"])
-
-
-def _save_checkpoint(path: Path, network: Network, games: int, seed: int) -> None:
+def save_checkpoint(path: Path, training: Training) -> None:
+    """Write the checkpoint under a temporary name, then rename it (atomic)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(".partial.npz")
-    np.savez(partial, shapes=network.shapes, weights=network.weights, games=games, seed=seed)
+    partial = path.with_name(path.name + ".partial.npz")
+    accumulators = ({"errors": training.errors, "magnitudes": training.magnitudes}
+                    if training.coherent else {})
+    np.savez(partial, seed=training.seed, rounds=training.rounds, games=training.games,
+             moves=training.moves, shapes=training.network.shapes,
+             weights=training.network.weights, unlogged_scores=training.unlogged_scores,
+             unlogged_tops=training.unlogged_tops, **accumulators)
     os.replace(partial, path)
 
 
-def train(checkpoint: Path, total_games: int, seed: int, learning_rate: float,
-          chunk: int) -> Network:
-    """Play and learn until `total_games` games are done, resuming from the checkpoint."""
-    network, done = _load_checkpoint(checkpoint, seed)
-    toward_first, toward_last, points = build_slide_tables()
-    path = np.zeros((LONGEST_GAME, 4), dtype=np.int64)
-    rewards = np.zeros(LONGEST_GAME, dtype=np.int64)
-    progress = tqdm(total=total_games, initial=done, unit="game", smoothing=0.05)
-    while done < total_games:
-        games = min(chunk, total_games - done)
-        scores = np.zeros(games, dtype=np.int64)
-        tops = np.zeros(games, dtype=np.int64)
-        started = time.perf_counter()
-        moves = _play_and_learn(games, seed + done // chunk, learning_rate, network.weights,
-                                network.placements, toward_first, toward_last, points, path,
-                                rewards, scores, tops)
-        done += games
-        _save_checkpoint(checkpoint, network, done, seed)
-        progress.update(games)
-        shares = "  ".join(f"{1 << exponent}: {np.mean(tops >= exponent):5.1%}"
-                           for exponent in (11, 13, 14))
-        progress.write(f"games {done:>8}  mean score {scores.mean():>9.0f}  {shares}  "
-                       f"{moves / (time.perf_counter() - started):,.0f} moves/s  "
-                       f"rate {learning_rate}")
+def load_checkpoint(path: Path) -> Training:
+    """The run saved in a checkpoint; a damaged one stops the trainer with a clear message."""
+    try:
+        return _read_checkpoint(path)
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        raise SystemExit(f"cannot read the checkpoint {path}: {error}") from error
+
+
+def _read_checkpoint(path: Path) -> Training:
+    with np.load(path) as stored:
+        training = Training(int(stored["seed"]), Network(stored["shapes"], stored["weights"]),
+                            rounds=int(stored["rounds"]), games=int(stored["games"]),
+                            moves=int(stored["moves"]),
+                            unlogged_scores=stored["unlogged_scores"],
+                            unlogged_tops=stored["unlogged_tops"])
+        if "errors" in stored:
+            training.errors, training.magnitudes = stored["errors"], stored["magnitudes"]
+    return training
+
+
+def load_weights_file(path: Path) -> Training:
+    """A run going on from a weights file: its weights as float32, its counters. Its stages
+    differ once TC has started (before, the file's second stage is a copy of the first): TC
+    then goes on, with its sums starting afresh."""
+    network = weights_file.load(path, unpack_dir=None)
+    counters = weights_file.training_counters(path)
+    weights = weights_file.as_float32(network)
+    training = Training(counters["seed"], Network(network.shapes, weights),
+                        rounds=counters["rounds"], games=counters["games"],
+                        moves=counters["moves"])
+    if not np.array_equal(weights[0], weights[1]):
+        training.start_coherence(promote=False)
+    return training
+
+
+def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
+           shapes: tuple[tuple[int, ...], ...] = SHAPES) -> Training:
+    """The checkpoint or the weights file, whichever has trained more games (or a new
+    network with --from-scratch when neither exists)."""
+    if from_scratch:
+        if checkpoint.exists():
+            raise SystemExit(f"--from-scratch, but {checkpoint} exists")
+        return Training(seed, empty_network(shapes))
+    found = [load(path) for load, path in ((load_checkpoint, checkpoint),
+                                           (load_weights_file, weights)) if path.exists()]
+    if not found:
+        raise SystemExit(f"neither {checkpoint} nor {weights} exists (use --from-scratch)")
+    return max(found, key=lambda training: training.games)
+
+
+@dataclass
+class Worker:
+    """One worker's buffers, and (past the first worker) its own copy of the trained arrays."""
+
+    copies: list[np.ndarray] | None
+    path: np.ndarray = field(default_factory=lambda: np.zeros(LONGEST_GAME, dtype=np.uint64))
+    rewards: np.ndarray = field(default_factory=lambda: np.zeros(LONGEST_GAME, np.int64))
+    scores: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    tops: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    cpu_seconds: float = 0.0
+
+
+def round_seed(seed: int, round_number: int, worker: int) -> int:
+    """The random state a worker starts a round from (splitmix64 mixes it further)."""
+    return (seed * 0x100000001B3 + round_number * 0x10001 + worker) % 2**64
+
+
+def play_worker(training: Training, worker: Worker, number: int, rate: float,
+                coherence_rate: float, tables: tuple, round_moves: int) -> tuple[int, int]:
+    arrays = training.trained_arrays() if worker.copies is None else worker.copies
+    weights = arrays[0]
+    errors, magnitudes = (arrays[1], arrays[2]) if training.coherent else (NO_ACCUMULATOR,
+                                                                            NO_ACCUMULATOR)
+    started = time.thread_time()
+    games, moves = play_round(weights, errors, magnitudes, training.coherent,
+                              coherence_rate if training.coherent else rate,
+                              training.network.placements, *tables,
+                              round_seed(training.seed, training.rounds, number), round_moves,
+                              worker.path, worker.rewards, worker.scores, worker.tops)
+    worker.cpu_seconds = time.thread_time() - started
+    return games, moves
+
+
+def train_round(training: Training, workers: list[Worker], pool: ThreadPoolExecutor,
+                rate: float, coherence_rate: float, tables: tuple,
+                round_moves: int) -> list[float]:
+    """One round on every worker, then the mean of their arrays. Returns each worker's moves
+    per CPU second."""
+    trained = training.trained_arrays()
+    for worker in workers[1:]:
+        if worker.copies is None or [c.shape for c in worker.copies] != [a.shape
+                                                                        for a in trained]:
+            worker.copies = [array.copy() for array in trained]
+        else:
+            for copy, array in zip(worker.copies, trained):
+                np.copyto(copy, array)
+    for worker in workers:
+        if worker.scores.shape[0] < round_moves // 10 + 1:
+            worker.scores = np.zeros(round_moves // 10 + 1, dtype=np.int64)
+            worker.tops = np.zeros_like(worker.scores)
+    results = list(pool.map(
+        lambda numbered: play_worker(training, numbered[1], numbered[0], rate, coherence_rate,
+                                     tables, round_moves),
+        enumerate(workers)))
+    for kind, array in enumerate(trained):
+        for worker in workers[1:]:
+            array += worker.copies[kind]
+        array /= len(workers)
+    played = [(worker.scores[:games], worker.tops[:games])
+              for worker, (games, _) in zip(workers, results)]
+    training.unlogged_scores = np.concatenate([training.unlogged_scores,
+                                               *(scores for scores, _ in played)])
+    training.unlogged_tops = np.concatenate([training.unlogged_tops, *(t for _, t in played)])
+    training.rounds += 1
+    training.games += sum(games for games, _ in results)
+    training.moves += sum(moves for _, moves in results)
+    return [moves / max(worker.cpu_seconds, 1e-9) for worker, (_, moves) in zip(workers, results)]
+
+
+def log_lines(training: Training, speeds: list[float]) -> list[str]:
+    """A line for each full 10,000 games not yet logged."""
+    lines = []
+    while training.unlogged_scores.shape[0] >= LOG_EVERY:
+        scores, tops = training.unlogged_scores[:LOG_EVERY], training.unlogged_tops[:LOG_EVERY]
+        training.unlogged_scores = training.unlogged_scores[LOG_EVERY:]
+        training.unlogged_tops = training.unlogged_tops[LOG_EVERY:]
+        logged = training.games - training.unlogged_scores.shape[0]
+        shares = "  ".join(f"{1 << tile}: {np.mean(tops >= tile):6.2%}" for tile in LOGGED_TILES)
+        lines.append(f"games {logged:>10,}  mean score {scores.mean():>9,.0f}  {shares}  "
+                     f"moves {training.moves:.3e}  "
+                     f"{'TC' if training.coherent else 'TD(0)'}  "
+                     f"{np.mean(speeds) / 1e6:.2f} M moves/s per core")
+    return lines
+
+
+def train(training: Training, checkpoint: Path, total_games: int, workers: int, rate: float,
+          coherence_rate: float, td_games: int, round_moves: int,
+          checkpoint_seconds: float, quiet: bool = False) -> Training:
+    """Rounds until `total_games` games are played, with checkpoints on the way."""
+    tables = row_tables()
+    pool = ThreadPoolExecutor(workers)
+    team = [Worker(copies=None) for _ in range(workers)]
+    progress = tqdm(total=total_games, initial=training.games, unit="game", smoothing=0.1,
+                    disable=quiet)
+    saved, unsaved = time.monotonic(), False
+    while training.games < total_games:
+        if not training.coherent and training.games >= td_games:
+            training.start_coherence()
+        before = training.games
+        speeds = train_round(training, team, pool, rate, coherence_rate, tables,
+                                    round_moves)
+        progress.update(training.games - before)
+        progress.set_postfix_str(f"{np.mean(speeds) / 1e6:.2f} M moves/s per core")
+        for line in log_lines(training, speeds):
+            progress.write(line)
+        unsaved = True
+        if time.monotonic() - saved >= checkpoint_seconds:
+            save_checkpoint(checkpoint, training)
+            saved, unsaved = time.monotonic(), False
+    if unsaved:
+        save_checkpoint(checkpoint, training)
     progress.close()
-    return network
+    pool.shutdown()
+    return training
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=0, help="train until this many games")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--learning-rate", type=float, default=0.5,
-                        help="share of a value's error corrected by one update")
-    parser.add_argument("--chunk", type=int, default=1000, help="games between checkpoints")
+    parser.add_argument("--games", type=int, default=0, help="games to train in this run")
+    parser.add_argument("--seed", type=int, default=1, help="for a run --from-scratch")
+    parser.add_argument("--from-scratch", action="store_true",
+                        help="start from a network of zeros (no checkpoint may exist)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--rate", type=float, default=0.1,
+                        help="TD(0): share of a value's error corrected by one update")
+    parser.add_argument("--coherence-rate", type=float, default=1.0,
+                        help="TC: the same share for a weight whose errors all agree")
+    parser.add_argument("--td-games", type=int, default=100_000,
+                        help="games of TD(0) before TC and the second stage start")
+    parser.add_argument("--round-moves", type=int, default=20_000_000,
+                        help="moves each worker plays between two averagings")
+    parser.add_argument("--checkpoint-seconds", type=float, default=180.0)
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
+    parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
+                        help="weights file to go on from if it has trained more games")
     parser.add_argument("--export", type=Path, help="write the weights file here when done")
+    parser.add_argument("--half", action="store_true", help="export the weights as float16")
     args = parser.parse_args()
-    network = train(args.checkpoint, args.games, args.seed, args.learning_rate, args.chunk)
+    training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch)
+    print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
+          f"{training.rounds}, seed {training.seed}, {args.workers} workers", flush=True)
+    training = train(training, args.checkpoint, training.games + args.games, args.workers,
+                     args.rate,
+                     args.coherence_rate, args.td_games, args.round_moves,
+                     args.checkpoint_seconds)
     if args.export:
-        weights_file.save(args.export, network)
+        counters = {"seed": training.seed, "rounds": training.rounds, "games": training.games,
+                    "moves": training.moves}
+        weights_file.save(args.export, training.playing_network(), counters, half=args.half)
         print(f"wrote {args.export} ({args.export.stat().st_size:,} bytes)")
 
 

@@ -57,10 +57,10 @@ class Solver:
                  max_searches: int = DEFAULT_MAX_SEARCHES, cache_bits: int = DEFAULT_BITS):
         tables = load_line_tables(cache_dir)
         self._lines = (tables.toward_first, tables.toward_last, tables.points)
-        no_network = (np.zeros((1, 1), dtype=np.float32), np.zeros((1, 8, 1), dtype=np.int64))
+        no_network = (np.zeros((1, 1, 1), dtype=np.float32), np.zeros((1, 4), dtype=np.int64))
         self._evaluations = {"heuristic": (HEURISTIC, tables.line_scores, *no_network)}
         if weights is not None:
-            network = weights_file.load(weights)
+            network = weights_file.load(weights, unpack_dir=cache_dir)
             self._evaluations["network"] = (NETWORK, tables.line_scores, network.weights,
                                             network.placements)
         self.caches = CachePool(max_searches, cache_bits)

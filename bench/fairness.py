@@ -1,0 +1,199 @@
+"""A fair share per client: 20 players at a person's pace, each from an address of its own,
+while one address floods the server with moves, hints and reviews, against the same 20 players
+without the flood, side by side in the same minutes.
+
+    python bench/fairness.py [--slices 8] [--seconds 20] [--flooders 8] [--address-sessions N]
+                             [--flood-niceness 0] [--flood move,move,hint,review]
+
+It starts gunicorn as production does (gunicorn.conf.py, 2 workers of 4 threads, PROXY_HOPS=1 so
+that each request's X-Forwarded-For is its client address), with the default budgets (--address-sessions sets ADDRESS_BUDGET_SESSIONS). The 20
+players play for the whole run (a move, then PACE seconds to think, give or take half; a new game
+when one is over). The slices alternate: in every other one, --flooders sessions from a single
+address send moves, hints and review asks flat out, each as soon as the last is answered,
+whatever the answer (a 429's Retry-After is ignored, as a script would). Each of the players'
+moves counts in the slice it was sent in; the flood runs in a process of its own. It prints the players' latencies in the quiet and the
+flooded slices, the ratio of their p99s (the target: within 1.5), and what the flood got: its
+answers by status and the moves, hints and reviews the server did for it per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import random
+import re
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from live_server import HttpPlayer, production_server  # noqa: E402
+
+from webapp.config import settings_from  # noqa: E402
+
+PLAYERS = 20
+PACE = 0.2  # seconds between a player's moves, give or take half: up to 5 keys a second
+FLOOD_ADDRESS = "198.51.100.66"
+DIRECTIONS = ("left", "down", "right", "down")
+OVER = re.compile(r'data-state="over"')
+#: Every budget at its default: what the bench measures is the defaults' fairness.
+DEFAULT_BUDGETS = {name: value for name, value in settings_from({}).items()
+                   if name.endswith("_RATE_LIMIT")}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+class Run:
+    """What the players' threads and the flood's process share: the slices' flags (events that
+    cross processes), the players' latencies by slice kind, and the flood's tallies."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("fork")
+        self.flooding = context.Event()
+        self.stopped = context.Event()
+        self.tallies = context.SimpleQueue()
+        self.latencies: dict[bool, list[float]] = {False: [], True: []}
+        self.errors: Counter[str] = Counter()
+        self.flood: Counter[str] = Counter()
+        self.lock = threading.Lock()
+
+
+def play(port: int, address: str, run: Run, seed: int) -> None:
+    """One player at a person's pace until the run stops."""
+    rng = random.Random(seed)
+    player = HttpPlayer(port, address)
+    turn = 0
+    while not run.stopped.is_set():
+        flooded = run.flooding.is_set()
+        started = time.perf_counter()
+        status, text = player.exchange("POST", "/move", {
+            "direction": DIRECTIONS[turn % len(DIRECTIONS)], "seq": str(player.seq + 1)})
+        elapsed = time.perf_counter() - started
+        with run.lock:
+            run.latencies[flooded].append(elapsed)
+            if status != 200:
+                run.errors[f"player {status}"] += 1
+        turn += 1
+        if status == 200 and OVER.search(text):
+            player.exchange("POST", "/new")
+        run.stopped.wait(PACE * rng.uniform(0.5, 1.5))
+
+
+def flood_process(port: int, flooders: int, niceness: int, kinds: tuple[str, ...], run: Run
+                  ) -> None:
+    """The flooding address, in a process of its own (so that its busy threads never hold up the
+    players' in this one) at `niceness`: `flooders` sessions; their tallies go back through
+    run.tallies."""
+    os.nice(niceness)
+    threads = [threading.Thread(target=flood, args=(port, kinds, run)) for _ in range(flooders)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    run.tallies.put({**run.flood, "client CPU seconds": time.process_time()})
+
+
+def flood(port: int, kinds: tuple[str, ...], run: Run) -> None:
+    """One of the flooding address's sessions: `kinds` of requests in turn (moves, hints,
+    review asks), flat out, in the flooded slices."""
+    player = HttpPlayer(port, FLOOD_ADDRESS)
+    turn = 0
+    while not run.stopped.is_set():
+        if not run.flooding.wait(0.1):
+            continue
+        kind = kinds[turn % len(kinds)]
+        if kind == "move":
+            path, form = "/move", {"direction": DIRECTIONS[turn % 3], "seq": str(player.seq + 1)}
+        elif kind == "hint":
+            path, form = "/hint", {}
+        else:
+            path, form = f"/games/{player.game}/review", {}
+        status, text = player.exchange("POST", path, form)
+        with run.lock:
+            run.flood[f"{kind} {status}"] += 1
+        if kind == "move" and status == 200 and OVER.search(text):
+            player.exchange("POST", "/new")
+        turn += 1
+
+
+def measure(slices: int, seconds: float, flooders: int, niceness: int, kinds: tuple[str, ...],
+            settings: dict[str, str]) -> tuple[Run, float]:
+    """Run the slices against a fresh server; the run and the flooded slices' total seconds."""
+    run = Run()
+    with production_server(WEB_CONCURRENCY="2", PROXY_HOPS="1", **DEFAULT_BUDGETS,
+                           **settings) as (port, _):
+        flooding = multiprocessing.get_context("fork").Process(
+            target=flood_process, args=(port, flooders, niceness, kinds, run))
+        flooding.start()
+        threads = [threading.Thread(target=play, args=(port, f"203.0.113.{n + 1}", run, n))
+                   for n in range(PLAYERS)]
+        for thread in threads:
+            thread.start()
+        flooded_seconds = 0.0
+        for number in range(slices):
+            if number % 2:
+                run.flooding.set()
+            else:
+                run.flooding.clear()
+            time.sleep(seconds)  # the slice runs
+            flooded_seconds += seconds if number % 2 else 0.0
+        run.stopped.set()
+        run.flooding.set()  # let the flood's threads see the end
+        for thread in threads:
+            thread.join(timeout=120)
+        run.flood.update(run.tallies.get())
+        flooding.join(timeout=120)
+    return run, flooded_seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--slices", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--flooders", type=int, default=8)
+    parser.add_argument("--address-sessions", type=int)
+    parser.add_argument("--flood-niceness", type=int, default=0,
+                        help="19: the flooding client takes only CPU the server leaves, as one"
+                             " on another machine would")
+    parser.add_argument("--flood", default="move,move,hint,review",
+                        help="the flood's requests in turn (move, hint, review)")
+    args = parser.parse_args()
+    settings = ({"ADDRESS_BUDGET_SESSIONS": str(args.address_sessions)}
+                if args.address_sessions else {})
+    kinds = tuple(args.flood.split(","))
+    run, flooded_seconds = measure(args.slices, args.seconds, args.flooders, args.flood_niceness,
+                                   kinds, settings)
+
+    print(f"{PLAYERS} players at a {PACE * 1000:.0f} ms pace, each from its own address;"
+          f" {args.flooders} flooding sessions from one address in every other slice of"
+          f" {args.seconds:.0f} s ({args.slices} slices), the flooding client at niceness"
+          f" {args.flood_niceness}, sending {args.flood}; {settings or 'default settings'}")
+    print("| slices | moves | p50 ms | p95 ms | p99 ms |")
+    print("|---|---|---|---|---|")
+    for flooded, name in ((False, "quiet"), (True, "flooded")):
+        times = run.latencies[flooded]
+        print(f"| {name} | {len(times)} | {percentile(times, 0.5) * 1000:.1f} |"
+              f" {percentile(times, 0.95) * 1000:.1f} | {percentile(times, 0.99) * 1000:.1f} |")
+    ratio = percentile(run.latencies[True], 0.99) / percentile(run.latencies[False], 0.99)
+    print(f"p99 flooded / quiet: {ratio:.2f} (target within 1.5)")
+    print(f"players' answers other than 200: {dict(run.errors) or 'none'}")
+    cpu = run.flood.pop("client CPU seconds")
+    print("the flood's answers:", ", ".join(f"{key}: {count}"
+                                            for key, count in sorted(run.flood.items())))
+    print(f"the flooding client itself used {cpu / flooded_seconds:.2f} of a core while flooding"
+          " (it runs on the server's machine)")
+    served = {kind: run.flood[f"{kind} 200"] / flooded_seconds for kind in ("move", "hint")}
+    print(f"served to the flood: {served['move']:.1f} moves/s, {served['hint']:.1f} hints/s,"
+          f" {run.flood['review 200']} review asks accepted")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Would float16 weights play differently? The share of one-ply moves they change.
+
+    python bench/network_precision.py --checkpoint ~/.cache/game2048-solver/ntuple-training/checkpoint.npz
+    python bench/network_precision.py --weights engine/solver/weights/ntuple.npz --games 200
+
+Plays --games games greedily one move ahead with the float32 weights (seeded), and on every
+position those games went through asks which move the same weights rounded to float16 would
+pick. The shipped file may be float16 only if they change fewer than 0.5% of the moves.
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
+from ntuple_learning import greedy_move, row_tables, with_spawn  # noqa: E402
+from train_ntuple import DEFAULT_CHECKPOINT, load_checkpoint, load_weights_file  # noqa: E402
+
+LIMIT = 0.005
+
+
+@njit(nogil=True, cache=True)
+def changed_moves(weights, other, placements, left, right, points, seed, games):
+    """Positions of `games` greedy games (by `weights`) and how many of them `other` would
+    move differently in."""
+    state = np.array([seed], dtype=np.uint64)
+    positions = changed = 0
+    for _ in range(games):
+        board = with_spawn(with_spawn(np.uint64(0), state), state)
+        while True:
+            after, _, direction = greedy_move(board, weights, placements, left, right, points)
+            if direction < 0:
+                break
+            positions += 1
+            if greedy_move(board, other, placements, left, right, points)[2] != direction:
+                changed += 1
+            board = with_spawn(after, state)
+    return positions, changed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
+    parser.add_argument("--weights", type=Path, help="a weights file instead of the checkpoint")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+    training = (load_weights_file(args.weights) if args.weights
+                else load_checkpoint(args.checkpoint))
+    network = training.playing_network()
+    weights = network.weights
+    with np.errstate(over="ignore"):
+        halves = weights.astype(np.float16)
+    if not np.isfinite(halves).all():
+        print("some weights do not fit float16: keep float32")
+        return
+    positions, changed = changed_moves(weights, halves.view(np.uint16),
+                                       network.placements, *row_tables(), args.seed,
+                                       args.games)
+    verdict = "float16 will do" if changed < LIMIT * positions else "keep float32"
+    print(f"{args.games} games ({training.games:,} trained): float16 changes {changed:,} of "
+          f"{positions:,} one-ply moves ({changed / positions:.3%}; limit {LIMIT:.1%}): "
+          f"{verdict}")
+
+
+if __name__ == "__main__":
+    main()

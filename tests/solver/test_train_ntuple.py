@@ -1,0 +1,82 @@
+"""The trainer: its moves are the game's, and a run split at a checkpoint is the same run."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+import train_ntuple
+from engine.solver import weights_file
+from ntuple_learning import moved, row_tables
+
+SMALL_SHAPES = ((0, 1, 2, 3), (4, 5, 6, 7))  # 2 x 16**4 weights a stage: quick to copy
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return row_tables()
+
+
+def packed(exponents) -> np.uint64:
+    return np.uint64(sum(exponent << (4 * cell)
+                         for cell, exponent in enumerate(e for row in exponents for e in row)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 14), min_size=4, max_size=4), min_size=4, max_size=4),
+       st.sampled_from(range(4)))
+def test_a_move_on_the_training_board_is_the_games_move(tables, exponents, direction):
+    tiles = [[1 << e if e else 0 for e in row] for row in exponents]
+    expected_rows, expected_points = engine.slide(tiles, engine.DIRECTIONS[direction])
+    after, points = moved(packed(exponents), direction, *tables)
+    expected = [[value.bit_length() - 1 if value else 0 for value in row]
+                for row in expected_rows]
+    assert (after, points) == (packed(expected), expected_points)
+
+
+def run(checkpoint, games):
+    """Train to `games` games on 2 workers, from the checkpoint if there is one."""
+    training = train_ntuple.resume(checkpoint, checkpoint.with_name("none.npz"), seed=5,
+                                   from_scratch=not checkpoint.exists(), shapes=SMALL_SHAPES)
+    return train_ntuple.train(training, checkpoint, games, workers=2, rate=0.1,
+                              coherence_rate=1.0, td_games=60, round_moves=2_000,
+                              checkpoint_seconds=0.0, quiet=True)
+
+
+def test_a_run_split_at_a_checkpoint_equals_one_run(tmp_path):
+    whole = run(tmp_path / "whole.npz", 200)
+    run(tmp_path / "split.npz", 100)
+    resumed = run(tmp_path / "split.npz", 200)
+    assert whole.coherent and resumed.coherent  # the split falls after TC started
+    assert (resumed.rounds, resumed.games, resumed.moves) == (whole.rounds, whole.games,
+                                                              whole.moves)
+    for name in ("errors", "magnitudes", "unlogged_scores", "unlogged_tops"):
+        assert np.array_equal(getattr(resumed, name), getattr(whole, name)), name
+    assert np.array_equal(resumed.network.weights, whole.network.weights)
+    assert np.any(whole.network.weights[1])  # the second stage was copied from the first
+
+
+def test_a_run_goes_on_from_the_weights_file_when_it_is_further(tmp_path):
+    checkpoint = tmp_path / "checkpoint.npz"
+    early = run(checkpoint, 40)
+    further = tmp_path / "ntuple.npz"
+    counters = {"seed": 5, "rounds": 99, "games": 5_000, "moves": 10**6}
+    weights_file.save(further, early.network, counters)
+    resumed = train_ntuple.resume(checkpoint, further, seed=5, from_scratch=False)
+    assert (resumed.rounds, resumed.games) == (99, 5_000)
+    assert np.array_equal(resumed.network.weights, early.network.weights)
+    assert train_ntuple.resume(checkpoint, tmp_path / "none.npz", 5, False).games == early.games
+
+
+def test_a_weights_file_past_the_start_of_tc_keeps_its_second_stage(tmp_path):
+    late = run(tmp_path / "checkpoint.npz", 100)
+    assert late.coherent and not np.array_equal(late.network.weights[0],
+                                                late.network.weights[1])
+    path = tmp_path / "ntuple.npz"
+    weights_file.save(path, late.playing_network(), {"seed": 5, "rounds": late.rounds,
+                                                     "games": late.games, "moves": late.moves})
+    resumed = train_ntuple.resume(tmp_path / "none.npz", path, seed=5, from_scratch=False)
+    assert resumed.coherent
+    assert np.array_equal(resumed.network.weights, late.network.weights)
+    assert not resumed.errors.any()  # TC's sums start afresh from a weights file

@@ -1,0 +1,114 @@
+"""The weights file: saved and loaded back, memory-mapped once unpacked, refused when damaged."""
+
+import numpy as np
+import pytest
+
+from engine.solver import Solver, weights_file
+from engine.solver.ntuple import SHAPES, STAGES, Network, empty_network
+from engine.solver.weights_file import WeightsError
+
+COUNTERS = {"seed": 3, "rounds": 7, "games": 1234, "moves": 567890}
+SIZE = 16 ** 6
+
+
+@pytest.fixture(scope="module")
+def network() -> Network:
+    network = empty_network()
+    network.weights[:, :, :1000] = np.linspace(-500, 500, 1000, dtype=np.float32)
+    return network
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory, network):
+    path = tmp_path_factory.mktemp("weights") / "ntuple.npz"
+    weights_file.save(path, network, COUNTERS)
+    return path
+
+
+def test_saved_weights_load_back_the_same(saved, network):
+    loaded = weights_file.load(saved)
+    assert np.array_equal(loaded.shapes, network.shapes)
+    assert np.array_equal(loaded.weights, network.weights)
+    assert weights_file.training_counters(saved) == COUNTERS
+
+
+def test_half_weights_load_as_their_bits(tmp_path, network):
+    path = tmp_path / "half.npz"
+    weights_file.save(path, network, COUNTERS, half=True)
+    loaded = weights_file.load(path)
+    assert loaded.weights.dtype == np.uint16
+    assert np.array_equal(weights_file.as_float32(loaded),
+                          network.weights.astype(np.float16).astype(np.float32))
+
+
+def test_weights_too_large_for_float16_are_not_saved_as_such(tmp_path):
+    network = empty_network()
+    network.weights[0, 0, 0] = 70_000
+    with pytest.raises(ValueError, match="precision"):
+        weights_file.save(tmp_path / "half.npz", network, COUNTERS, half=True)
+
+
+def test_weights_are_unpacked_once_then_mapped(tmp_path, saved, network):
+    first = weights_file.load(saved, unpack_dir=tmp_path)
+    unpacked, = tmp_path.glob("ntuple-*.npy")
+    written = unpacked.stat().st_mtime_ns
+    second = weights_file.load(saved, unpack_dir=tmp_path)
+    assert isinstance(first.weights, np.memmap) and isinstance(second.weights, np.memmap)
+    assert unpacked.stat().st_mtime_ns == written
+    assert np.array_equal(second.weights, network.weights)
+
+
+def test_a_truncated_unpacked_copy_is_refused(tmp_path, saved):
+    weights_file.load(saved, unpack_dir=tmp_path)
+    unpacked, = tmp_path.glob("ntuple-*.npy")
+    unpacked.write_bytes(unpacked.read_bytes()[:1_000_000])
+    with pytest.raises(WeightsError, match="cannot read"):
+        weights_file.load(saved, unpack_dir=tmp_path)
+
+
+def stored(path, **changes):
+    arrays = {"format": weights_file.FORMAT, "shapes": np.array(SHAPES, dtype=np.int8),
+              "weights": np.zeros((STAGES, len(SHAPES), SIZE), dtype=np.float16), **COUNTERS}
+    arrays.update(changes)
+    np.savez_compressed(path, **arrays)
+    return path
+
+
+@pytest.mark.parametrize("changes", [
+    {"format": 1},
+    {"shapes": np.array([[0, 1, 2, 3, 4, 16]] * 4, dtype=np.int8)},
+    {"shapes": np.array([[0, 1, 2, 3, 3, 4]] * 4, dtype=np.int8)},
+    {"shapes": np.array([[0, 2, 4, 6, 8, 10]] * 4, dtype=np.int8)},
+    {"shapes": np.array(SHAPES, dtype=np.float32)},
+    {"weights": np.zeros((STAGES, len(SHAPES), SIZE), dtype=np.float64)},
+    {"weights": np.zeros((1, len(SHAPES), SIZE), dtype=np.float16)},
+    {"weights": np.zeros((STAGES, len(SHAPES), 1 << 20), dtype=np.float16)},
+    {"weights": np.full((STAGES, len(SHAPES), SIZE), np.inf, dtype=np.float16)},
+])
+def test_an_invalid_network_is_refused(tmp_path, changes):
+    with pytest.raises(WeightsError, match="not valid"):
+        weights_file.load(stored(tmp_path / "bad.npz", **changes))
+
+
+def test_a_missing_or_damaged_file_is_refused(tmp_path, saved):
+    with pytest.raises(WeightsError, match="cannot read"):
+        weights_file.load(tmp_path / "missing.npz")
+    truncated = tmp_path / "truncated.npz"
+    truncated.write_bytes(saved.read_bytes()[:100_000])
+    with pytest.raises(WeightsError, match="cannot read"):
+        weights_file.load(truncated)
+    missing_key = tmp_path / "no-weights.npz"
+    np.savez_compressed(missing_key, format=weights_file.FORMAT, shapes=np.array(SHAPES))
+    with pytest.raises(WeightsError, match="cannot read"):
+        weights_file.load(missing_key)
+
+
+def test_the_shipped_weights_load_and_stay_small():
+    shipped = weights_file.load()
+    assert [tuple(shape) for shape in shipped.shapes.tolist()] == list(SHAPES)
+    assert weights_file.SHIPPED.stat().st_size < 100 * 2**20
+
+
+def test_a_solver_without_its_weights_stops_at_start(tmp_path):
+    with pytest.raises(WeightsError):
+        Solver(None, weights=tmp_path / "missing.npz")
