@@ -180,7 +180,7 @@ def test_the_history_pages_fit_a_360_px_phone(new_context, server, artifacts, pa
         game.move(direction)
     record.game, record.played, record.seq = game, True, game.moves
     assert server.store.games.replace(record)
-    server.app.extensions["reviewer"].ask(record)
+    server.app.extensions["reviewer"].ask(record, "127.0.0.1", "session:the-page")
     wait_for_review(server.app, record.id)
     page.goto(server.url + path.format(id=record.id))
     assert page.evaluate("document.documentElement.scrollWidth") == 360
