@@ -25,6 +25,7 @@ import argparse
 import os
 import sys
 import time
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,9 +78,10 @@ class Training:
         weights[1:] = weights[:1]
         return Network(self.network.shapes, weights)
 
-    def start_coherence(self) -> None:
-        """The second stage starts as a copy of the first; TC's sums start at 0."""
-        self.network.weights[1:] = self.network.weights[:1]
+    def start_coherence(self, promote: bool = True) -> None:
+        """TC's sums start at 0; the second stage starts as a copy of the first (`promote`)."""
+        if promote:
+            self.network.weights[1:] = self.network.weights[:1]
         self.errors = np.zeros_like(self.network.weights)
         self.magnitudes = np.zeros_like(self.network.weights)
 
@@ -98,6 +100,14 @@ def save_checkpoint(path: Path, training: Training) -> None:
 
 
 def load_checkpoint(path: Path) -> Training:
+    """The run saved in a checkpoint; a damaged one stops the trainer with a clear message."""
+    try:
+        return _read_checkpoint(path)
+    except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        raise SystemExit(f"cannot read the checkpoint {path}: {error}") from error
+
+
+def _read_checkpoint(path: Path) -> Training:
     with np.load(path) as stored:
         training = Training(int(stored["seed"]), Network(stored["shapes"], stored["weights"]),
                             rounds=int(stored["rounds"]), games=int(stored["games"]),
@@ -110,11 +120,18 @@ def load_checkpoint(path: Path) -> Training:
 
 
 def load_weights_file(path: Path) -> Training:
-    """A run going on from a weights file: its weights as float32, its counters."""
+    """A run going on from a weights file: its weights as float32, its counters. Its stages
+    differ once TC has started (before, the file's second stage is a copy of the first): TC
+    then goes on, with its sums starting afresh."""
     network = weights_file.load(path, unpack_dir=None)
     counters = weights_file.training_counters(path)
-    return Training(counters["seed"], Network(network.shapes, weights_file.as_float32(network)),
-                    rounds=counters["rounds"], games=counters["games"], moves=counters["moves"])
+    weights = weights_file.as_float32(network)
+    training = Training(counters["seed"], Network(network.shapes, weights),
+                        rounds=counters["rounds"], games=counters["games"],
+                        moves=counters["moves"])
+    if not np.array_equal(weights[0], weights[1]):
+        training.start_coherence(promote=False)
+    return training
 
 
 def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,

@@ -49,8 +49,7 @@ SETTINGS: dict[str, Setting] = {
 
 # The network at about the time per move of "fast", kept to measure against it
 # (bench/solver_strength.py --compare). It looks 3 moves ahead, 4 and then 5 once the board
-# holds 9 and 10 different tiles; a position costs about 5 microseconds (its leaves are dearer
-# than the heuristic's), so its 4,000 positions take about 20 ms at most. Over 15 games side by
-# side it reached 8192 and 16384 less often than "fast" (see the README): the shipped network,
-# trained for 43 minutes, does not yet beat the heuristic, so the game keeps the heuristic.
+# holds 9 and 10 different tiles; its leaves are dearer than the heuristic's, so it expands
+# 4,000 positions at most. The game keeps the heuristic until the network plays better at the
+# same time per move, measured side by side (see the README for the latest figures).
 NETWORK_FAST = Setting("network-fast", 3, 5, 5, 1e-3, 4_000, 1.0, "network")

@@ -91,7 +91,8 @@ def _unpacked(weights: np.ndarray, unpacked: Path) -> np.ndarray:
     try:
         unpacked.parent.mkdir(parents=True, exist_ok=True)
         for stale in unpacked.parent.glob(f"{UNPACKED_PREFIX}*.npy"):
-            stale.unlink(missing_ok=True)
+            if stale.name != unpacked.name:  # another worker may be mapping this one
+                stale.unlink(missing_ok=True)
         handle, temporary = tempfile.mkstemp(dir=unpacked.parent, suffix=".partial")
         with os.fdopen(handle, "wb") as file:
             np.save(file, weights)

@@ -67,3 +67,16 @@ def test_a_run_goes_on_from_the_weights_file_when_it_is_further(tmp_path):
     assert (resumed.rounds, resumed.games) == (99, 5_000)
     assert np.array_equal(resumed.network.weights, early.network.weights)
     assert train_ntuple.resume(checkpoint, tmp_path / "none.npz", 5, False).games == early.games
+
+
+def test_a_weights_file_past_the_start_of_tc_keeps_its_second_stage(tmp_path):
+    late = run(tmp_path / "checkpoint.npz", 100)
+    assert late.coherent and not np.array_equal(late.network.weights[0],
+                                                late.network.weights[1])
+    path = tmp_path / "ntuple.npz"
+    weights_file.save(path, late.playing_network(), {"seed": 5, "rounds": late.rounds,
+                                                     "games": late.games, "moves": late.moves})
+    resumed = train_ntuple.resume(tmp_path / "none.npz", path, seed=5, from_scratch=False)
+    assert resumed.coherent
+    assert np.array_equal(resumed.network.weights, late.network.weights)
+    assert not resumed.errors.any()  # TC's sums start afresh from a weights file
