@@ -168,7 +168,7 @@ def latency_during_review(app, seconds: float) -> None:
     owner = Player(app)
     give(app, owner, long_game.load())
     record = app.extensions["games"].get(owner.game)
-    app.extensions["reviewer"].ask(record)
+    app.extensions["reviewer"].ask(record, "127.0.0.1", "session:the-owner")
     while reviews.read(app.extensions["games"].review(owner.game)).state == reviews.QUEUED:
         time.sleep(0.1)  # the reviewer's thread has started and built its solver
     busy = move_latency(app, seconds)

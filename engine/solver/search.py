@@ -3,12 +3,20 @@
 The tree alternates the player's move (take the best of the legal moves) and the random tile
 (average over every empty cell, each tile value at its odds in engine.rng.SPAWN_ODDS). A branch
 stops and is scored by the evaluation when its depth runs out or when its probability falls
-below the cut-off. Two evaluations: the heuristic (heuristic.py), which rates how a board looks,
-and the n-tuple network (ntuple.py), which estimates the points still to come; with the network
-a move is worth the points it scores plus the value of what follows. Values of positions
-already searched are kept in a transposition cache stamped with the root search's generation,
-so nothing carries over from one search to the next. Work is counted in expanded positions:
-past the node limit the search gives up, the same way every time.
+below the cut-off. Values of positions already searched are kept in a transposition cache
+stamped with the root search's generation, so nothing carries over from one search to the next.
+Work is counted in expanded positions: past the node limit the search gives up, the same way
+every time.
+
+Two evaluations, one compiled search each. The heuristic (heuristic.py) rates how a board looks;
+the n-tuple network (ntuple.py) estimates the points still to come, so with it a move is worth
+the points it scores plus the value of what follows. The search takes the evaluation as flat
+arguments: `table` (the heuristic's line scores, or the network's weights), `placements` (None
+for the heuristic, the network's placements otherwise) and `points` (None for the heuristic,
+whose values leave out the points of moves; the slide table of points for the network). numba
+compiles the search once for each set of argument types and settles the `is None` tests while
+compiling: the compiled heuristic search never looks at the network, and no leaf tests which
+evaluation it uses.
 
 numba checks its on-disk cache of these functions against this file alone, while they inline
 the functions of board.py, heuristic.py and ntuple.py: locations.py keeps the compiled code in a
@@ -17,7 +25,8 @@ afresh.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
 from engine.rng import SPAWN_ODDS
 from engine.solver.board import (
@@ -27,7 +36,6 @@ from engine.solver.heuristic import board_score
 from engine.solver.ntuple import network_value
 
 DEAD = 0.0  # value of a board with no legal move
-HEURISTIC, NETWORK = 0, 1  # the evaluation a search uses
 
 # The per-search counters, as one record: positions expanded so far, the most allowed, and the
 # generation that stamps this search's cache entries.
@@ -49,36 +57,40 @@ def _cache_slot(rows, generation, index_mask):
     return index, key_low, rows[3] | (generation << row_bits)
 
 
+def _leaf_value(rows, columns, table, placements):
+    """The evaluation's value of a board just after a move (module docstring: the arguments)."""
+    if placements is None:
+        return board_score(rows, columns, table)
+    return network_value(rows, table, placements)
+
+
+@overload(_leaf_value, jit_options={"nogil": True})
+def _compiled_leaf_value(rows, columns, table, placements):
+    """_leaf_value in compiled code: the evaluation is chosen by the type of `placements` while
+    numba compiles (numba cannot drop the other branch when `placements` is an array)."""
+    if isinstance(placements, types.NoneType):
+        return lambda rows, columns, table, placements: board_score(rows, columns, table)
+    return lambda rows, columns, table, placements: network_value(rows, table, placements)
+
+
 @njit(nogil=True, cache=True)
-def _evaluate(rows, columns, evaluation):
-    """The evaluation's value of a board just after a move.
-
-    `evaluation` is (HEURISTIC or NETWORK, line scores, network weights, network placements).
-    """
-    kind, line_scores, weights, placements = evaluation
-    if kind == NETWORK:
-        return network_value(rows, weights, placements)
-    return board_score(rows, columns, line_scores)
-
-
-@njit(nogil=True, cache=True)
-def _move_points(rows, columns, direction, points, evaluation):
+def _move_points(rows, columns, direction, points):
     """What the move's own points add to its value: the points with the network, else 0."""
-    if evaluation[0] == NETWORK:
-        return float(slide_points(rows, columns, direction, points))
-    return 0.0
+    if points is None:
+        return 0.0
+    return float(slide_points(rows, columns, direction, points))
 
 
 @njit(nogil=True, cache=True)
-def expected_value(rows, columns, depth, probability, cutoff, lines, evaluation, cache_keys,
-                   cache_values, state):
+def expected_value(rows, columns, depth, probability, cutoff, slides, points, table, placements,
+                   cache_keys, cache_values, state):
     """Value of a board just after the player's move, averaged over the tile that appears next.
 
     `depth` (at least 1) counts the player moves still to look at; `probability` is the chance of
-    reaching this board from the root; `lines` are the slide tables (toward the first cell,
-    toward the last, points). Returns 0 for everything once the node limit is passed.
+    reaching this board from the root; `slides` is the slide table (board.slide_table); `points`,
+    `table` and `placements` are the evaluation (module docstring). Returns 0 for everything once
+    the node limit is passed.
     """
-    toward_first, toward_last, points = lines
     if state.nodes >= state.node_limit:
         return 0.0
     state.nodes += 1
@@ -101,17 +113,16 @@ def expected_value(rows, columns, depth, probability, cutoff, lines, evaluation,
                 best = -np.inf
                 for direction in range(4):
                     moved_rows, moved_columns = slide(spawned_rows, spawned_columns, direction,
-                                                      toward_first, toward_last)
+                                                      slides)
                     if moved_rows == spawned_rows:
                         continue
                     if leaf:
-                        value = _evaluate(moved_rows, moved_columns, evaluation)
+                        value = _leaf_value(moved_rows, moved_columns, table, placements)
                     else:
                         value = expected_value(moved_rows, moved_columns, depth - 1,
-                                               child_probability, cutoff, lines, evaluation,
-                                               cache_keys, cache_values, state)
-                    value += _move_points(spawned_rows, spawned_columns, direction, points,
-                                          evaluation)
+                                               child_probability, cutoff, slides, points, table,
+                                               placements, cache_keys, cache_values, state)
+                    value += _move_points(spawned_rows, spawned_columns, direction, points)
                     best = max(best, value)
                 total += spawn_probability * (DEAD if best == -np.inf else best)
     value = total / empty
@@ -124,23 +135,24 @@ def expected_value(rows, columns, depth, probability, cutoff, lines, evaluation,
 
 
 @njit(nogil=True, cache=True)
-def move_values(rows, depth, cutoff, lines, evaluation, cache_keys, cache_values, state):
+def move_values(rows, depth, cutoff, slides, points, table, placements, cache_keys, cache_values,
+                state):
     """Value of each of the 4 moves from the root (-inf if illegal), `depth` moves ahead.
 
     `state` is a one-record array of SEARCH_STATE; its node count goes up as the search works.
     """
-    toward_first, toward_last, points = lines
     search_state = state[0]
     columns = transpose(rows)
     values = np.full(4, -np.inf)
     for direction in range(4):
-        moved_rows, moved_columns = slide(rows, columns, direction, toward_first, toward_last)
+        moved_rows, moved_columns = slide(rows, columns, direction, slides)
         if moved_rows == rows:
             continue
         if depth == 1:
-            value = _evaluate(moved_rows, moved_columns, evaluation)
+            value = _leaf_value(moved_rows, moved_columns, table, placements)
         else:
-            value = expected_value(moved_rows, moved_columns, depth - 1, 1.0, cutoff, lines,
-                                   evaluation, cache_keys, cache_values, search_state)
-        values[direction] = value + _move_points(rows, columns, direction, points, evaluation)
+            value = expected_value(moved_rows, moved_columns, depth - 1, 1.0, cutoff, slides,
+                                   points, table, placements, cache_keys, cache_values,
+                                   search_state)
+        values[direction] = value + _move_points(rows, columns, direction, points)
     return values

@@ -36,9 +36,9 @@ class Setting:
 
 # The heuristic's settings, tuned by measuring games (bench/solver_strength.py): for the same
 # time, a cut-off of 1e-3 with a deeper search played better than 1e-4 with a shallower one.
-# A position takes about 1 microsecond here (median, with another job on the other core), so
-# the node limits cost about 20 ms ("fast") and 0.4 s ("strong") at most: the budgets are 50
-# and 12 times that.
+# A position takes 0.6 to 0.8 microseconds here (bench/solver_kernel.py, at load averages of 10
+# to 38), so the node limits cost about 16 ms ("fast") and 0.32 s ("strong") at most: the
+# budgets are about 60 and 15 times that.
 SETTINGS: dict[str, Setting] = {
     setting.name: setting
     for setting in (

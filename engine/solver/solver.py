@@ -10,7 +10,7 @@ from engine import DIRECTIONS
 from engine.solver import weights_file
 from engine.solver.board import encode
 from engine.solver.cache import DEFAULT_BITS, CachePool
-from engine.solver.search import HEURISTIC, NETWORK, move_values
+from engine.solver.search import move_values
 from engine.solver.settings import SETTINGS, Setting
 from engine.solver.tables import load_line_tables
 from engine.validation import exponent_rows
@@ -26,13 +26,16 @@ class Search:
     `values` has one entry per direction (in engine.DIRECTIONS order, -inf when illegal);
     `depth` is the deepest pass that finished; `nodes` counts the positions all finished passes
     expanded; `stopped_by` is "depth" (the setting's depth for this board was reached), "nodes"
-    (one more pass would pass the node limit) or "time" (the time budget was spent).
+    (one more pass would pass the node limit) or "time" (the time budget was spent);
+    `dropped_nodes` counts the positions of a pass that started and was cut by the node limit
+    (work thrown away; 0 when the growth of the passes said in time not to start it).
     """
 
     values: np.ndarray
     depth: int
     nodes: int
     stopped_by: str
+    dropped_nodes: int = 0
 
     @property
     def best(self) -> str | None:
@@ -56,13 +59,12 @@ class Solver:
                  weights: Path | None = weights_file.SHIPPED,
                  max_searches: int = DEFAULT_MAX_SEARCHES, cache_bits: int = DEFAULT_BITS):
         tables = load_line_tables(cache_dir)
-        self._lines = (tables.toward_first, tables.toward_last, tables.points)
-        no_network = (np.zeros((1, 1, 1), dtype=np.float32), np.zeros((1, 4), dtype=np.int64))
-        self._evaluations = {"heuristic": (HEURISTIC, tables.line_scores, *no_network)}
+        self._slides = tables.slides
+        # Per evaluation, the search's (points, table, placements): see search.py.
+        self._evaluations = {"heuristic": (None, tables.line_scores, None)}
         if weights is not None:
             network = weights_file.load(weights, unpack_dir=cache_dir)
-            self._evaluations["network"] = (NETWORK, tables.line_scores, network.weights,
-                                            network.placements)
+            self._evaluations["network"] = (tables.points, network.weights, network.placements)
         self.caches = CachePool(max_searches, cache_bits)
 
     def _evaluation(self, setting: Setting) -> tuple:
@@ -75,9 +77,11 @@ class Solver:
     def search(self, rows: object, setting: "str | Setting" = "fast") -> Search:
         """Iterative deepening up to the setting's depth for this board, within its limits.
 
-        All passes together expand at most the setting's node limit: a pass that would pass it
-        is dropped and the previous pass decides. A new pass starts only while the time spent
-        is under the time budget; it is checked between passes only, never inside one.
+        All passes together expand at most the setting's node limit. A pass does not start when
+        the growth of the two passes before it says it would pass the limit (next_pass_nodes);
+        one that starts and passes it all the same is dropped. Either way the previous pass
+        decides. A new pass starts only while the time spent is under the time budget; it is
+        checked between passes only, never inside one.
         """
         exponents, chosen = exponent_rows(rows), resolve_setting(setting)
         evaluation = self._evaluation(chosen)
@@ -88,25 +92,29 @@ class Solver:
 
             def run(depth: int, node_limit: int) -> np.ndarray:
                 cache.start_pass(node_limit)
-                return move_values(board, depth, chosen.probability_cutoff, self._lines,
-                                   evaluation, cache.keys, cache.values, cache.state)
+                return move_values(board, depth, chosen.probability_cutoff, self._slides,
+                                   *evaluation, cache.keys, cache.values, cache.state)
 
             values, depth, nodes_used = run(1, 1), 1, 0  # one move ahead expands nothing
             # The clock starts now: neither waiting for a cache nor compiling the search (the
             # first pass of a process's first search) counts against the time budget.
             started = time.perf_counter()
-            stopped_by = "depth"
+            stopped_by, dropped_nodes, pass_nodes = "depth", 0, []
             for deeper in range(2, chosen.depth_for(distinct) + 1):
                 if time.perf_counter() - started > chosen.time_budget:
                     stopped_by = "time"
                     break
                 node_limit = chosen.node_limit - nodes_used
-                deeper_values = run(deeper, node_limit)
-                if cache.nodes >= node_limit:
+                if next_pass_nodes(pass_nodes) >= node_limit:
                     stopped_by = "nodes"
                     break
+                deeper_values = run(deeper, node_limit)
+                if cache.nodes >= node_limit:
+                    stopped_by, dropped_nodes = "nodes", cache.nodes
+                    break
                 values, depth, nodes_used = deeper_values, deeper, nodes_used + cache.nodes
-        return Search(values, depth, nodes_used, stopped_by)
+                pass_nodes.append(cache.nodes)
+        return Search(values, depth, nodes_used, stopped_by, dropped_nodes)
 
     def evaluate_moves(self, rows: object, setting: "str | Setting" = "fast") -> dict[str, float]:
         """Value of each legal move (higher is better; compare values within one call only)."""
@@ -125,6 +133,15 @@ class Solver:
         is fast. A two-move search runs the same compiled code as a deeper one."""
         for evaluation in self._evaluations:
             self.choose(WARM_UP_BOARD, Setting("warm-up", 2, 2, 0, 1e-3, 1_000, 1.0, evaluation))
+
+
+def next_pass_nodes(pass_nodes: list[int]) -> float:
+    """The positions the next deepening pass will likely expand, from those of the finished
+    passes (from 2 moves ahead on): the last one times its growth over the one before it.
+    0 (start it) while fewer than two are known."""
+    if len(pass_nodes) < 2 or pass_nodes[-2] == 0:
+        return 0.0
+    return pass_nodes[-1] * pass_nodes[-1] / pass_nodes[-2]
 
 
 def resolve_setting(setting: object) -> Setting:

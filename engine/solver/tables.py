@@ -18,10 +18,10 @@ from engine.solver import board, heuristic
 @dataclass(frozen=True)
 class LineTables:
     """One entry per line code: the code after sliding toward the first cell and toward the
-    last, the points of the slide, and the heuristic's score of the line."""
+    last (the two rows of `slides`, see board.slide_table), the points of the slide, and the
+    heuristic's score of the line."""
 
-    toward_first: np.ndarray
-    toward_last: np.ndarray
+    slides: np.ndarray
     points: np.ndarray
     line_scores: np.ndarray
 
@@ -34,7 +34,9 @@ def _stored_file(cache_dir: Path, weights: heuristic.Weights) -> Path:
 
 
 def _build(weights: heuristic.Weights) -> LineTables:
-    return LineTables(*board.build_slide_tables(), heuristic.build_line_scores(weights))
+    toward_first, toward_last, points = board.build_slide_tables()
+    return LineTables(board.slide_table(toward_first, toward_last), points,
+                      heuristic.build_line_scores(weights))
 
 
 def load_line_tables(cache_dir: Path | None,
@@ -48,8 +50,7 @@ def load_line_tables(cache_dir: Path | None,
     stored = _stored_file(cache_dir, weights)
     try:
         with np.load(stored) as arrays:
-            return LineTables(arrays["toward_first"], arrays["toward_last"], arrays["points"],
-                              arrays["line_scores"])
+            return LineTables(arrays["slides"], arrays["points"], arrays["line_scores"])
     except (OSError, KeyError, ValueError):
         pass
     tables = _build(weights)

@@ -4,7 +4,11 @@
 // change nothing. A held key repeats a numbered intent (a move, an undo) like separate presses;
 // other intents fire once.
 
-const FORM_FIELDS = "input, textarea, select, [contenteditable], dialog";
+// Where keys are never the game's: text being typed, and an open dialog.
+const KEEPS_KEYS = "textarea, select, [contenteditable], input:not([type=range]), dialog";
+// A slider takes the arrow keys when the keyboard brought focus to it (Tab); once a pointer has
+// used it, the arrows move the tiles again.
+const SLIDERS = "input[type=range]";
 
 /** Read the key and gesture bindings the server rendered into the page. */
 export function readControls(doc = document) {
@@ -14,7 +18,7 @@ export function readControls(doc = document) {
 /** Call emit(intent) for every bound key, swipe on `surface`, and click on a [data-intent]. */
 export function listenForIntents({ controls, surface, emit }) {
   document.addEventListener("keydown", (event) => {
-    if (event.target instanceof Element && event.target.closest(FORM_FIELDS)) return;
+    if (keysBelongTo(event.target)) return;
     const intent = boundIntent(event, controls);
     if (!intent) return;
     event.preventDefault();
@@ -26,6 +30,29 @@ export function listenForIntents({ controls, surface, emit }) {
     if (control) emit(control.dataset.intent);
   });
   listenForSwipes(surface, controls, emit);
+}
+
+/**
+ * Note how the focused element got its focus: `data-pointer-focus` on <html> while a pointer (a
+ * mouse, a finger) was the last input before it, also when the page moved focus itself after a
+ * swipe or a click. The stylesheet then shows no focus ring; keyboard focus keeps its ring.
+ */
+export function trackFocusOrigin(doc = document) {
+  let pointerLast = false;
+  const mark = () => doc.documentElement.toggleAttribute("data-pointer-focus", pointerLast);
+  doc.addEventListener("pointerdown", (event) => {
+    pointerLast = true;
+    if (doc.activeElement?.contains(event.target)) mark(); // used where it already had focus
+  }, true);
+  doc.addEventListener("keydown", () => { pointerLast = false; }, true);
+  doc.addEventListener("focusin", mark, true);
+}
+
+/** Whether a key pressed on `target` is that element's own, not a game key. */
+export function keysBelongTo(target, doc = document) {
+  if (!(target instanceof Element)) return false;
+  if (target.closest(KEEPS_KEYS)) return true;
+  return Boolean(target.closest(SLIDERS)) && !doc.documentElement.hasAttribute("data-pointer-focus");
 }
 
 /**

@@ -3,7 +3,7 @@
 import { createAutoplay } from "./autoplay.js";
 import { rememberBestScores } from "./best.js";
 import { askToConfirm } from "./confirm.js";
-import { listenForIntents, readControls } from "./input.js";
+import { listenForIntents, readControls, trackFocusOrigin } from "./input.js";
 import { keepLastBoard, watchConnection } from "./offline.js";
 import { createQueue } from "./queue.js";
 import { applyFragment, showMessage, shownState } from "./view.js";
@@ -65,4 +65,5 @@ async function handle(intent) {
 
 rememberBestScores();
 keepLastBoard();
+trackFocusOrigin();
 listenForIntents({ controls, surface: document.querySelector(".board-frame"), emit: handle });

@@ -3,9 +3,9 @@
 // to go next, so a held key or a dragged slider never queues a backlog. A step forward animates
 // as in play (view.js); any other jump draws the tiles in place.
 
+import { keysBelongTo, trackFocusOrigin } from "./input.js";
 import { applyFragment } from "./view.js";
 
-const FORM_FIELDS = "input, textarea, select, [contenteditable]";
 const RETRY_MS = 1000;
 
 const viewer = document.getElementById("replay");
@@ -60,9 +60,12 @@ function step(name) {
   go(steps[name]());
 }
 
+// The button says what it does next: Play, or Pause while playing (its width never changes).
+const playLabels = { false: playButton.textContent, true: playButton.dataset.pauseLabel };
+
 function setPlaying(value) {
   playing = value;
-  playButton.setAttribute("aria-pressed", String(value));
+  playButton.textContent = playLabels[value];
 }
 
 async function play() {
@@ -86,9 +89,10 @@ slider.addEventListener("input", () => {
   setPlaying(false);
   go(Number(slider.value));
 });
+trackFocusOrigin();
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.altKey || event.metaKey || event.shiftKey) return;
-  if (event.target instanceof Element && event.target.closest(FORM_FIELDS)) return;
+  if (keysBelongTo(event.target)) return;
   const name = keys[event.code || event.key];
   if (!name) return;
   event.preventDefault();

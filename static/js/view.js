@@ -1,6 +1,6 @@
 // View: swaps a server-rendered fragment into the page. Every top-level element of the fragment
 // replaces the content of the page element with the same id; the board is merged tile by tile
-// (keyed by data-id) so tiles slide, merged tiles pop and parents of a merge fade out.
+// (keyed by data-id) so tiles slide, merged tiles pop over the two tiles they were made of.
 
 /** Apply one fragment from the server to the page. */
 export function applyFragment(html, doc = document) {
@@ -61,17 +61,21 @@ function updateBoard(board, incoming) {
     board.getBoundingClientRect(); // draw them at the previous cell first, then move
     for (const [tile, row, col] of arriving) Object.assign(tile.dataset, { row, col });
   }
-  if (board.querySelector("[data-leaving]")) {
-    setTimeout(() => removeLeaving(board), slideMilliseconds(board));
-  }
+  if (board.querySelector("[data-leaving]")) removeLeavingOncePopped(board);
+}
+
+// The two tiles of a merge stay under the tile they made until it has popped to full size, so
+// the cell is never empty for a frame (with reduced motion nothing pops: they go at once).
+function removeLeavingOncePopped(board) {
+  const pops = [...board.querySelectorAll("[data-merged]")].flatMap((tile) => tile.getAnimations());
+  const leaving = [...board.querySelectorAll("[data-leaving]")];
+  Promise.allSettled(pops.map((pop) => pop.finished)).then(() => {
+    for (const tile of leaving) tile.remove();
+  });
 }
 
 function removeLeaving(board) {
   for (const tile of board.querySelectorAll("[data-leaving]")) tile.remove();
-}
-
-function slideMilliseconds(board) {
-  return Number(getComputedStyle(board).getPropertyValue("--slide-ms")) || 0;
 }
 
 function syncAttributes(current, incoming) {

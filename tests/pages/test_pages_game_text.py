@@ -50,7 +50,7 @@ def test_board_label_reads_row_by_row_in_the_language(client, lang):
 
 def test_scores_note_has_no_space_after_a_japanese_colon(client):
     note = parse(client.get("/ja/").text).find("p", "score-note")
-    assert note.text.startswith("補助なしのベスト：0")
+    assert note.text.startswith("アシストなしのベスト：0")
     assert note.find("span").attrs["id"] == "best-unassisted"
 
 
@@ -64,7 +64,7 @@ WIN = {
            "ゲームクリア！「続ける」か「新しいゲーム」を選んでください。"],
 }
 GAME_OVER = {
-    "pl": ["Koniec gry", "Wynik końcowy: 100", "Spróbuj ponownie",
+    "pl": ["Koniec gry", "Wynik końcowy: 100", "Zagraj jeszcze raz",
            "Koniec gry. Wynik końcowy: 100."],
     "ja": ["ゲームオーバー", "最終スコア：100", "もう一度", "ゲームオーバー。最終スコア：100。"],
 }

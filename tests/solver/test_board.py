@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.solver.board import (
-    LEFT, build_slide_tables, decode, encode, slide, slide_points, transpose,
+    LEFT, build_slide_tables, decode, encode, slide, slide_points, slide_table, transpose,
 )
 
 exponents = st.integers(min_value=0, max_value=17)
@@ -31,7 +31,8 @@ def test_slides_match_the_rules_engine(exponent_rows):
     rows = encode(exponent_rows)
     toward_first, toward_last, points = tables()
     for index, direction in enumerate(engine.DIRECTIONS):
-        slid_rows, slid_columns = slide(rows, transpose(rows), index, toward_first, toward_last)
+        slid_rows, slid_columns = slide(rows, transpose(rows), index,
+                                        slide_table(toward_first, toward_last))
         expected, expected_points = engine.slide(as_values(exponent_rows), direction)
         assert as_values(decode(slid_rows)) == expected
         assert slid_columns == transpose(slid_rows)
@@ -40,5 +41,5 @@ def test_slides_match_the_rules_engine(exponent_rows):
 
 def test_two_65536_tiles_merge_into_131072():
     rows = encode([[16, 16, 0, 0], [0] * 4, [0] * 4, [0] * 4])
-    slid_rows, _ = slide(rows, transpose(rows), LEFT, *tables()[:2])
+    slid_rows, _ = slide(rows, transpose(rows), LEFT, slide_table(*tables()[:2]))
     assert decode(slid_rows)[0] == [17, 0, 0, 0]

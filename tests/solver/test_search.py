@@ -34,6 +34,25 @@ def test_a_node_limit_too_small_for_a_deeper_pass_keeps_the_shallower_answer():
     assert search.stopped_by == "nodes" and search.nodes <= 50
 
 
+# HARD's passes 2 to 7 moves ahead at this cut-off expand 3, 35, 201, 1359, 8576 and 41794
+# positions: 239 up to 4 moves ahead, 10174 up to 6. The growth from 5 to 6 (8576 / 1359) makes
+# pass 7 about 54119; the growth from 3 to 4 (201 / 35) makes pass 5 about 1154.
+def deepening(node_limit: int) -> Setting:
+    return Setting("deepening", 2, 7, 0, 1e-4, node_limit, 60.0)
+
+
+def test_a_pass_the_growth_says_would_pass_the_node_limit_does_not_start():
+    search = solver.default_solver().search(HARD, deepening(10174 + 30000))
+    assert (search.depth, search.nodes, search.stopped_by) == (6, 10174, "nodes")
+    assert search.dropped_nodes == 0  # pass 7 (41794 positions) would have been thrown away
+
+
+def test_a_pass_that_starts_and_passes_the_node_limit_is_thrown_away():
+    search = solver.default_solver().search(HARD, deepening(239 + 1200))
+    assert (search.depth, search.nodes, search.stopped_by) == (4, 239, "nodes")
+    assert search.dropped_nodes == 1200  # pass 5 needed 1359
+
+
 SHALLOW = [Setting("shallow_2", 2, 2, 0, 1e-3, 10**9, 60.0),
            Setting("shallow_3", 3, 3, 0, 1e-2, 10**9, 60.0),
            Setting("network_2", 2, 2, 0, 1e-3, 10**9, 60.0, "network")] + [

@@ -45,3 +45,11 @@ def test_every_engine_direction_has_its_arrow_and_name_in_order():
 def test_the_numbered_intents_are_the_moves_and_undo():
     assert controls.client_data()["numbered"] == [*engine.DIRECTIONS, "undo"]
     assert {controls.KEYS["KeyU"], controls.KEYS[controls.CTRL + "KeyZ"]} == {"undo"}
+
+
+def test_the_buttons_name_their_keys_as_bound(client):
+    page = client.get("/").text
+    undo = re.search(r'<button[^>]*id="undo-button"[^>]*>', page).group(0)
+    assert 'aria-keyshortcuts="U Control+Z"' in undo and 'title="Undo (U, Ctrl+Z)"' in undo
+    assert re.search(r'id="hint-button"[^>]*aria-keyshortcuts="Shift\+H"', page)
+    assert re.search(r'id="autoplay-button"[^>]*aria-keyshortcuts="Shift\+A"', page)

@@ -96,12 +96,28 @@ def key_cap(binding: str) -> KeyCap:
     return KeyCap(binding, (modifier.removesuffix("+"), cap) if modifier else (cap,))
 
 
+def bindings_of(intent: str) -> list[str]:
+    """The bindings of KEYS that send `intent`, in KEYS' order."""
+    return [binding for binding, bound in KEYS.items() if bound == intent]
+
+
+def aria_shortcuts(intent: str) -> str:
+    """An ``aria-keyshortcuts`` value for a button sending `intent` (``U Control+Z``)."""
+    return " ".join(binding.replace(CTRL, "Control+").replace("Key", "")
+                    for binding in bindings_of(intent))
+
+
+def shown_shortcuts(intent: str) -> str:
+    """The keys for `intent` as a tooltip names them (``U, Ctrl+Z``)."""
+    return ", ".join("+".join(key_cap(binding).caps) for binding in bindings_of(intent))
+
+
 def reference_table() -> list[tuple[str, list[KeyCap], list[str]]]:
     """Rows of (label, key caps, gestures) for a human-readable controls table."""
     return [
         (
             str(label),
-            [key_cap(key) for key, bound in KEYS.items() if bound == intent],
+            [key_cap(binding) for binding in bindings_of(intent)],
             [gesture for gesture, bound in GESTURES.items() if bound == intent],
         )
         for intent, label in INTENT_LABELS.items()

@@ -1,7 +1,7 @@
 """A position of a game's replay: the game after some of its moves, as its page draws it.
 
-A damaged record (a stored move the replay refuses) is replayed up to the last point of its
-history that checks out (`Game.sound_part`), and the position says so."""
+A damaged record (a history that no longer replays to its game) is replayed up to the last
+point of its history that checks out (`Game.sound_part`), and the position says so."""
 
 from __future__ import annotations
 

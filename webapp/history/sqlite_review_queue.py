@@ -4,26 +4,12 @@ from __future__ import annotations
 
 from webapp.store.sqlite_db import Database
 
-_SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS review_queue (
-        game_id TEXT PRIMARY KEY NOT NULL,
-        address TEXT NOT NULL UNIQUE,
-        session TEXT NOT NULL UNIQUE,
-        asked REAL NOT NULL,
-        lease_until REAL NOT NULL,
-        holder TEXT NOT NULL
-    )""",
-)
-
 
 class SqliteReviewQueue:
-    """`ReviewQueue` in the table ``review_queue``, made on first use."""
+    """`ReviewQueue` in the table ``review_queue`` (made by the schema's migrations)."""
 
     def __init__(self, database: Database) -> None:
         self.database = database
-        with database.transaction() as connection:
-            for statement in _SCHEMA:
-                connection.execute(statement)
 
     def add(self, game_id: str, address: str, session: str, now: float) -> bool:
         with self.database.transaction() as connection:

@@ -80,6 +80,18 @@ MIGRATIONS: dict[int, list[str]] = {
     ],
     # A game's review (webapp.history.reviews) lives in its row, so it goes when the game goes.
     2: ["ALTER TABLE games ADD COLUMN review TEXT"],
+    # The reviews waiting or running (webapp.history.sqlite_review_queue): one per client address
+    # and per session, each held by a worker's lease while it runs.
+    3: [
+        """CREATE TABLE review_queue (
+            game_id TEXT PRIMARY KEY NOT NULL,
+            address TEXT NOT NULL UNIQUE,
+            session TEXT NOT NULL UNIQUE,
+            asked REAL NOT NULL,
+            lease_until REAL NOT NULL,
+            holder TEXT NOT NULL
+        )""",
+    ],
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 
