@@ -7,7 +7,10 @@ from playwright.sync_api import Page, expect
 
 from engine import Game
 
-pytestmark = pytest.mark.browser
+# The service worker claims the page soon after it loads; page.route does not see the requests
+# of a page it controls, so these tests, which intercept the page's requests, run without it.
+pytestmark = [pytest.mark.browser,
+              pytest.mark.browser_context_args(service_workers="block")]
 
 MOVE_KEYS = {
     "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",

@@ -14,7 +14,10 @@ from test_browser_solver import open_on_a_paused_clock
 
 from engine import Game
 
-pytestmark = pytest.mark.browser
+# The service worker claims the page soon after it loads; page.route does not see the requests
+# of a page it controls, so these tests, which intercept the page's requests, run without it.
+pytestmark = [pytest.mark.browser,
+              pytest.mark.browser_context_args(service_workers="block")]
 
 ARROWS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
 START = [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]

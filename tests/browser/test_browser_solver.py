@@ -12,7 +12,10 @@ from page_posts import posts_sent, record_posts
 from playwright.sync_api import Page, expect
 
 
-pytestmark = pytest.mark.browser
+# The service worker claims the page soon after it loads; page.route does not see the requests
+# of a page it controls, so these tests, which intercept the page's requests, run without it.
+pytestmark = [pytest.mark.browser,
+              pytest.mark.browser_context_args(service_workers="block")]
 
 #: Legal moves: left, right (the 1024s) and down (the last column); up changes nothing.
 HINTED = [[1024, 1024, 2, 4], [4, 2, 8, 16], [2, 8, 16, 32], [8, 16, 32, 0]]
