@@ -138,8 +138,10 @@ class Database:
         """This thread's connection, opened on first use (again after a fork or a failure, and
         once the file can be written again if it was opened while it could not)."""
         local = self._local
-        if getattr(local, "pid", None) != os.getpid() or (
-                not local.writable and self._writable()):
+        forked = getattr(local, "pid", None) != os.getpid()
+        if forked or (not local.writable and self._writable()):
+            if forked:  # a connection the parent process opened: never used, nor closed, here
+                local.connection = None
             self.forget_connection()
             writable = self._writable()  # before opening: a file that becomes writable later
             local.connection, local.pid, local.writable = self._connect(), os.getpid(), writable
