@@ -152,6 +152,7 @@ class _ReviewThread:
         self._pid = 0
         self._reviewers: weakref.WeakSet[Reviewer] = weakref.WeakSet()
         self._asked = threading.Event()
+        self._unreachable: weakref.WeakSet[Reviewer] = weakref.WeakSet()  # warned of, once
 
     def serve(self, reviewer: Reviewer) -> None:
         """Run `reviewer`'s reviews too, the thread started if need be, and look at once."""
@@ -177,15 +178,21 @@ class _ReviewThread:
             if not any([self._run_one(reviewer, solver) for reviewer in reviewers]):
                 self._asked.wait(IDLE_POLL_SECONDS)
 
-    @staticmethod
-    def _run_one(reviewer: Reviewer, solver: Callable[[], Solver]) -> bool:
-        """Run the reviewer's next review; whether to look again at once."""
+    def _run_one(self, reviewer: Reviewer, solver: Callable[[], Solver]) -> bool:
+        """Run the reviewer's next review; whether to look again at once. An unreachable store
+        is logged once per outage, not at every look."""
         try:
-            return reviewer.run_next(solver)
+            again = reviewer.run_next(solver)
+            if reviewer in self._unreachable:
+                self._unreachable.discard(reviewer)
+                log.info("the review queue can be reached again")
+            return again
         except Stopped:
             log.info("a review was given up: asked for again, or taken up elsewhere")
         except STORE_ERRORS as error:  # the store is out of reach: look again later
-            log.warning("the review queue could not be read or written: %r", error)
+            if reviewer not in self._unreachable:
+                self._unreachable.add(reviewer)
+                log.warning("the review queue could not be read or written: %r", error)
             return False
         except Exception:  # a review must never take the thread down with it
             log.exception("a review failed")
