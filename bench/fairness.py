@@ -4,9 +4,11 @@ without the flood, side by side in the same minutes.
 
     python bench/fairness.py [--slices 8] [--seconds 20] [--flooders 8] [--address-sessions N]
                              [--flood-niceness 0] [--flood move,move,hint,review]
+                             [--set NAME=VALUE ...]
 
 It starts gunicorn as production does (gunicorn.conf.py, 2 workers of 4 threads, PROXY_HOPS=1 so
-that each request's X-Forwarded-For is its client address), with the default budgets (--address-sessions sets ADDRESS_BUDGET_SESSIONS). The 20
+that each request's X-Forwarded-For is its client address), with the default budgets (--address-sessions sets ADDRESS_BUDGET_SESSIONS, --set any
+setting, e.g. --set MOVE_RATE_LIMIT="10/second", to try other budgets). The 20
 players play for the whole run (a move, then PACE seconds to think, give or take half; a new game
 when one is over). The slices alternate: in every other one, --flooders sessions from a single
 address send moves, hints and review asks flat out, each as soon as the last is answered,
@@ -128,8 +130,8 @@ def measure(slices: int, seconds: float, flooders: int, niceness: int, kinds: tu
             settings: dict[str, str]) -> tuple[Run, float]:
     """Run the slices against a fresh server; the run and the flooded slices' total seconds."""
     run = Run()
-    with production_server(WEB_CONCURRENCY="2", PROXY_HOPS="1", **DEFAULT_BUDGETS,
-                           **settings) as (port, _):
+    with production_server(WEB_CONCURRENCY="2", PROXY_HOPS="1",
+                           **{**DEFAULT_BUDGETS, **settings}) as (port, _):
         flooding = multiprocessing.get_context("fork").Process(
             target=flood_process, args=(port, flooders, niceness, kinds, run))
         flooding.start()
@@ -160,6 +162,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--flooders", type=int, default=8)
     parser.add_argument("--address-sessions", type=int)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a setting on top of the defaults (a budget to try), repeatable")
     parser.add_argument("--flood-niceness", type=int, default=0,
                         help="19: the flooding client takes only CPU the server leaves, as one"
                              " on another machine would")
@@ -168,6 +172,7 @@ def main() -> None:
     args = parser.parse_args()
     settings = ({"ADDRESS_BUDGET_SESSIONS": str(args.address_sessions)}
                 if args.address_sessions else {})
+    settings.update(item.split("=", 1) for item in args.set)
     kinds = tuple(args.flood.split(","))
     run, flooded_seconds = measure(args.slices, args.seconds, args.flooders, args.flood_niceness,
                                    kinds, settings)

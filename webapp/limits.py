@@ -22,13 +22,14 @@ A session's budget is keyed by a digest of its CSRF token, which the session kee
 game gives it a fresh id: a new game does not refill it, and a new session (no cookie) is one
 more session on the same address's budget.
 
-Counters live in Redis when the sessions do, so every worker and host shares them, and in memory
-otherwise: then each worker process counts for itself, so with N workers a client can get up to
-N times the budget. Should Redis fail, the limiter lets the request through
+Counters live in Redis when the sessions do, so every worker and host shares them, and otherwise
+in an SQLite file of their own beside the game database (`webapp.limit_counters`), which every
+worker process on the host shares. Should Redis fail, the limiter lets the request through
 (``swallow_errors``): such a request finds the store down too and gets its 503 there, so counting
 in memory meanwhile would protect nothing. A refused request gets a 429 with Retry-After, the
 seconds until its window ends (only then: Flask-Limiter's X-RateLimit headers on every response
-would cost a Redis round trip each).
+would cost a Redis round trip each). Once a client is refused on a budget, its later requests
+on it are refused at the door until the window ends (`webapp.refusal_gate`), at next to no cost.
 """
 
 from __future__ import annotations
@@ -37,12 +38,18 @@ import hashlib
 import time
 from collections.abc import Callable
 
-from flask import Flask, Response, current_app, session
-from flask_limiter import Limiter
+from flask import Flask, Response, current_app, request, session
+from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 from limits import parse_many
 
+from webapp.errors import refusal_message
+from webapp.limit_counters import counters_uri
+from webapp.refusal_gate import ADDRESS, BUDGET_ATTRIBUTE, SESSION, RefusalGate
+from webapp.store import database_path
 from webapp.store.redis_client import fail_fast_options
+
+ADDRESS_SUFFIX = "-address"
 
 
 def session_key() -> str:
@@ -67,11 +74,23 @@ def _address_share(name: str) -> Callable[[], str]:
     return lambda: scaled(current_app.config[name], current_app.config["ADDRESS_BUDGET_SESSIONS"])
 
 
+def _remember_refusal(refused: RequestLimit) -> None:
+    """Let the gate refuse this client on this budget until the window ends."""
+    key, scope = refused.request_args[-2:]
+    kind = ADDRESS if scope.endswith(ADDRESS_SUFFIX) else SESSION
+    client = key if kind == ADDRESS else request.cookies.get(
+        current_app.config["SESSION_COOKIE_NAME"], "")
+    if client:
+        current_app.extensions["refusal_gate"].remember(
+            scope.removesuffix(ADDRESS_SUFFIX), kind, client, refused.reset_at)
+
+
 limiter = Limiter(
     key_func=session_key,
     key_prefix="limit",
     headers_enabled=False,
     swallow_errors=True,
+    on_breach=_remember_refusal,
 )
 
 
@@ -79,9 +98,14 @@ def _per_session_and_address(setting: str, scope: str) -> Callable[[Callable], C
     """A decorator drawing on the budget `setting` per session and its multiple per address;
     `scope` names the budget, which every route it decorates shares."""
     per_session = limiter.shared_limit(_setting(setting), scope=scope)
-    per_address = limiter.shared_limit(_address_share(setting), scope=f"{scope}-address",
+    per_address = limiter.shared_limit(_address_share(setting), scope=scope + ADDRESS_SUFFIX,
                                        key_func=get_remote_address)
-    return lambda view: per_session(per_address(view))
+
+    def budgeted(view: Callable) -> Callable:
+        limited = per_session(per_address(view))
+        setattr(limited, BUDGET_ATTRIBUTE, scope)
+        return limited
+    return budgeted
 
 
 game_budget = _per_session_and_address("MOVE_RATE_LIMIT", "game")
@@ -98,9 +122,13 @@ def init_limits(app: Flask) -> None:
         app.config["RATELIMIT_STORAGE_URI"] = app.config["REDIS_URL"]
         app.config["RATELIMIT_STORAGE_OPTIONS"] = fail_fast_options(app.config["REDIS_TIMEOUT"])
     else:
-        app.config["RATELIMIT_STORAGE_URI"] = "memory://"
+        path = database_path(app)
+        app.config["RATELIMIT_STORAGE_URI"] = counters_uri(
+            path.with_name(f"{path.stem}-limits{path.suffix}"))
+        app.config["RATELIMIT_STORAGE_OPTIONS"] = {"busy_timeout": app.config["SQLITE_BUSY_TIMEOUT"]}
     limiter.init_app(app)
     app.after_request(_retry_after)
+    app.extensions["refusal_gate"] = app.wsgi_app = RefusalGate(app, refusal_message)
 
 
 def _retry_after(response: Response) -> Response:

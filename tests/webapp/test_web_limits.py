@@ -1,14 +1,19 @@
 """The limits on every route that has one: moves, undos, new games and keep playing draw on one
 budget, hints on their own, each per session and per client address (the address's a multiple of
 the session's); page loads and reads of a game's history on one per client address; every 429
-says when to come back (Retry-After: the seconds left in its window) and changes nothing. Request
-bodies may be 4 KiB, not a byte more."""
+says when to come back (Retry-After: the seconds left in its window) and changes nothing; once
+refused, a client is refused at the door (the app does no work) until the window ends. Every
+worker process on the host counts one budget. Request bodies may be 4 KiB, not a byte more."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
+from contextlib import contextmanager
 
 import pytest
+from flask import request_started
 
 GAME_CHANGES = {"move": lambda player: player.move("left"),
                 "undo": lambda player: player.post("/undo", seq=str(player.seq + 1)),
@@ -125,6 +130,72 @@ def test_page_loads_are_limited_per_address_whatever_the_session(tmp_path, make_
     assert_waits_for_the_window(refused, started)
     assert "Set-Cookie" not in refused.headers  # no session started for it
     assert load("192.0.2.2").status_code == 200
+
+
+def test_every_process_on_the_host_draws_on_one_budget(tmp_path, make_web_app, make_player):
+    instance = tmp_path / "instance"
+    settings = {"MOVE_RATE_LIMIT": "2/minute", "ADDRESS_BUDGET_SESSIONS": 1}
+
+    def spend_the_addresss_budget_in_another_process() -> None:
+        app = make_web_app(instance, **settings)
+        moved = [player_at(app, make_player, "192.0.2.1").move("left").status_code
+                 for _ in range(2)]
+        os._exit(0 if moved == [200, 200] else 1)
+
+    started = time.monotonic()
+    worker = multiprocessing.get_context("fork").Process(
+        target=spend_the_addresss_budget_in_another_process)
+    worker.start()
+    worker.join(timeout=60)
+    assert worker.exitcode == 0
+    app = make_web_app(instance, **settings)
+    assert_refused(player_at(app, make_player, "192.0.2.1").move("left"), "Too many moves",
+                   started)
+    assert player_at(app, make_player, "192.0.2.2").move("left").status_code == 200
+
+
+@contextmanager
+def requests_the_app_handles(app):
+    """The requests that reach the app's own handling (Flask's request_started), as a list."""
+    handled = []
+
+    def note(sender, **_):
+        handled.append(sender)
+    request_started.connect(note, app)
+    try:
+        yield handled
+    finally:
+        request_started.disconnect(note, app)
+
+
+def test_a_refused_session_is_refused_at_the_door_until_its_window_ends(
+        tmp_path, make_web_app, make_player):
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="1/minute")
+    player = make_player(app.test_client())
+    started = time.monotonic()
+    assert player.move("left").status_code == 200
+    assert_refused(player.move("up"), "Too many moves", started)
+    with requests_the_app_handles(app) as handled:
+        for direction in ("up", "down"):
+            assert_refused(player.move(direction), "Too many moves", started)
+        assert handled == []
+        assert player.post("/hint").status_code == 200  # another budget: served as ever
+        assert player_at(app, make_player, "192.0.2.2").move("up").status_code == 200
+
+
+def test_a_refused_address_is_refused_at_the_door_in_every_session(
+        tmp_path, make_web_app, make_player):
+    app = make_web_app(tmp_path / "instance", SOLVER_RATE_LIMIT="1/hour",
+                       ADDRESS_BUDGET_SESSIONS=1)
+    started = time.monotonic()
+    assert player_at(app, make_player, "192.0.2.1").post("/hint").status_code == 200
+    assert player_at(app, make_player, "192.0.2.1").post("/hint").status_code == 429
+    newcomer = player_at(app, make_player, "192.0.2.1")
+    with requests_the_app_handles(app) as handled:
+        assert_refused(newcomer.post("/hint"), "The solver needs a short break", started, HOUR)
+        assert handled == []
+    assert newcomer.move("left").status_code == 200
+    assert player_at(app, make_player, "192.0.2.2").post("/hint").status_code == 200
 
 
 def form_of_length(game: str, length: int) -> bytes:

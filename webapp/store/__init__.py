@@ -43,10 +43,14 @@ def init_store(app: Flask) -> None:
         app.extensions["games"] = RedisGames(client, retention)
         install_sessions(app, RedisSessions(app, client, retention))
         return
-    path = Path(config.get("SQLITE_PATH") or Path(app.instance_path) / DATABASE_FILE_NAME)
-    database = Database(path, busy_timeout=config["SQLITE_BUSY_TIMEOUT"])
+    database = Database(database_path(app), busy_timeout=config["SQLITE_BUSY_TIMEOUT"])
     app.extensions["games"] = SqliteGames(database, retention)
     install_sessions(app, SqliteSessions(app, database, retention))
+
+
+def database_path(app: Flask) -> Path:
+    """Where the embedded store's SQLite file is (SQLITE_PATH, or in the instance folder)."""
+    return Path(app.config.get("SQLITE_PATH") or Path(app.instance_path) / DATABASE_FILE_NAME)
 
 
 def games() -> GameStore:
