@@ -18,11 +18,11 @@ Environment variables (the README's table says the same):
                               session's, this far
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
     MOVE_RATE_LIMIT           moves, undos, new games, keep playing, per session
-                              (60/second;3000/minute)
-    SOLVER_RATE_LIMIT         hints per session (20/second;40000/hour)
+                              (30/second;600/minute)
+    SOLVER_RATE_LIMIT         hints per session (10/second;600/minute)
     REVIEW_RATE_LIMIT         reviews asked for, per session (3/minute;20/hour)
     ADDRESS_BUDGET_SESSIONS   a client address gets this many sessions' budgets of moves, hints
-                              and reviews (2)
+                              and reviews (4)
     PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)
     HISTORY_RATE_LIMIT        replays, their steps, reviews, lists of games, per client address
                               (20/second;1200/minute)
@@ -90,12 +90,12 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         "SESSION_LIFETIME_DAYS": number(environ, "SESSION_LIFETIME_DAYS", 30),
         "SQLITE_BUSY_TIMEOUT": number(environ, "SQLITE_BUSY_TIMEOUT", 2.0),
         "SESSION_COOKIE_SECURE": flag(environ, "SESSION_COOKIE_SECURE", False),
-        "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "60/second;3000/minute"),
-        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "20/second;40000/hour"),
+        "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "30/second;600/minute"),
+        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "10/second;600/minute"),
         "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
         "HISTORY_RATE_LIMIT": environ.get("HISTORY_RATE_LIMIT", "20/second;1200/minute"),
         "REVIEW_RATE_LIMIT": environ.get("REVIEW_RATE_LIMIT", "3/minute;20/hour"),
-        "ADDRESS_BUDGET_SESSIONS": int(number(environ, "ADDRESS_BUDGET_SESSIONS", 2)),
+        "ADDRESS_BUDGET_SESSIONS": int(number(environ, "ADDRESS_BUDGET_SESSIONS", 4)),
         "SOLVER_WARM_UP": flag(environ, "SOLVER_WARM_UP", True),
         "SOLVER_SETTING": "fast",
         # A CSRF token lives as long as the session: a tab left open for hours still works.

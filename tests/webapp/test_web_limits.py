@@ -82,6 +82,15 @@ def test_an_address_gets_a_multiple_of_a_sessions_moves(tmp_path, make_web_app, 
     assert player_at(app, make_player, "192.0.2.2").move("left").status_code == 200
 
 
+def test_a_class_behind_one_address_plays_at_a_persons_pace_on_the_default_budgets(
+        tmp_path, make_web_app, make_player):
+    app = make_web_app(tmp_path / "instance")
+    players = [player_at(app, make_player, "192.0.2.1") for _ in range(20)]
+    for direction in ("left", "up", "right", "down", "left"):  # five keys each, within seconds
+        assert {player.move(direction).status_code for player in players} == {200}
+    assert {player.post("/hint").status_code for player in players} == {200}
+
+
 def test_hints_have_their_own_budget_per_session(tmp_path, make_web_app, make_player):
     app = make_web_app(tmp_path / "instance", SOLVER_RATE_LIMIT="2/hour",
                        MOVE_RATE_LIMIT="1/minute")
