@@ -7,9 +7,9 @@ without the flood, side by side in the same minutes.
                              [--set NAME=VALUE ...]
 
 It starts gunicorn as production does (gunicorn.conf.py, 2 workers of 4 threads, PROXY_HOPS=1 so
-that each request's X-Forwarded-For is its client address), with the default budgets (--address-sessions sets ADDRESS_BUDGET_SESSIONS, --set any
-setting, e.g. --set MOVE_RATE_LIMIT="10/second", to try other budgets). The 20
-players play for the whole run (a move, then PACE seconds to think, give or take half; a new game
+that each request's X-Forwarded-For is its client address), with the default budgets
+(--address-sessions sets ADDRESS_BUDGET_SESSIONS, --set any setting, e.g. --set
+MOVE_RATE_LIMIT="10/second", to try other budgets). The 20 players play for the whole run (a move, then PACE seconds to think, give or take half; a new game
 when one is over). The slices alternate: in every other one, --flooders sessions from a single
 address send moves, hints and review asks flat out, each as soon as the last is answered,
 whatever the answer (a 429's Retry-After is ignored, as a script would). Each of the players'
