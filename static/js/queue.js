@@ -1,7 +1,9 @@
 // Request queue: one request in flight, the rest wait their turn, so every press counts in order.
-// Each request names the game the page shows; each numbered intent (a move, an undo) carries the
-// next move number, and the server ignores any other number, which makes resending a request
-// whose answer got lost safe.
+// Moves pressed while a request is in flight go together in the next one (up to maxMoves, in
+// the order pressed), so quick presses cost one more round trip, not one each. Each request
+// names the game the page shows; each numbered intent (a move, an undo) carries the next move
+// number (a request of several moves, the first one's), and the server applies a move only
+// under the next number, which makes resending a request whose answer got lost safe.
 // Answers say which game the page shows now and its last move number (X-Game, X-Seq): the page
 // counts on from the server's.
 
@@ -10,27 +12,37 @@ const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
 const SERVER_ERROR_TRIES = 5;
 
 /**
- * moves: the intents that are moves (they go to urls.move as its direction); numbered: the
- * intents that carry the next move number (the moves and undo);
+ * moves: the intents that are moves (they go to urls.move as its directions); numbered: the
+ * intents that carry the next move number (the moves and undo); maxMoves: the most moves one
+ * request carries;
  * urls: {move, undo, new, keep-playing, hint, state}; game, lastSeq, csrfToken: where the page
  * starts.
- * onAnswer(intent, html, ok) gets each answer in order ("state" when the page was reset to the
- * server's current game); onRetrying(html) is called each time the server is unreachable
- * (html: null) or failing (html: its answer, which may carry a message), before the same
- * request goes again. A 429 is not an answer: the same request goes again after Retry-After.
+ * onAnswer(intent, html, ok) gets each answer in order (for several moves, the last one's
+ * intent; "state" when the page was reset to the server's current game); onRetrying(html) is
+ * called each time the server is unreachable (html: null) or failing (html: its answer, which
+ * may carry a message), before the same request goes again. A 429 is not an answer: the same request goes again after Retry-After.
  * After SERVER_ERROR_TRIES server errors the request and those waiting behind it are dropped
  * (they were pressed on a board the server never confirmed) and onGaveUp() is called; the next
  * press starts afresh.
  */
-export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, onAnswer, onRetrying, onGaveUp }) {
+export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, csrfToken, onAnswer, onRetrying, onGaveUp }) {
   const page = { game, lastSeq, csrfToken };
   const waiting = [];
   let sending = false;
 
-  function formFor(intent) {
+  // The next request's intents: the first waiting one, and the moves right behind a move.
+  function takeNext() {
+    const taken = [waiting.shift()];
+    while (moves.has(taken[0]) && taken.length < maxMoves && moves.has(waiting[0])) {
+      taken.push(waiting.shift());
+    }
+    return taken;
+  }
+
+  function formFor(intents) {
     const body = new URLSearchParams({ game: page.game });
-    if (moves.has(intent)) body.set("direction", intent);
-    if (numbered.has(intent)) body.set("seq", String(page.lastSeq + 1));
+    for (const intent of intents) if (moves.has(intent)) body.append("direction", intent);
+    if (numbered.has(intents[0])) body.set("seq", String(page.lastSeq + 1));
     return body;
   }
 
@@ -56,9 +68,10 @@ export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, o
     onAnswer("state", await response.text(), response.ok);
   }
 
-  async function send(intent) {
+  async function send(intents) {
+    const intent = intents[intents.length - 1];
     const url = moves.has(intent) ? urls.move : urls[intent];
-    const body = formFor(intent);
+    const body = formFor(intents);
     const response = await untilAnswered(() => fetch(url, {
       method: "POST",
       body,
@@ -77,7 +90,7 @@ export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, o
     try {
       while (waiting.length) {
         try {
-          await send(waiting.shift());
+          await send(takeNext());
         } catch (error) {
           reportError(error); // a fault in handling one answer never stops the presses after it
         }
