@@ -20,7 +20,8 @@ const SERVER_ERROR_TRIES = 5;
  * onAnswer(intent, html, ok) gets each answer in order (for several moves, the last one's
  * intent; "state" when the page was reset to the server's current game); onRetrying(html) is
  * called each time the server is unreachable (html: null) or failing (html: its answer, which
- * may carry a message), before the same request goes again. A 429 is not an answer: the same request goes again after Retry-After.
+ * may carry a message), before the same request goes again. A 429 is not an answer: the same
+ * request goes again after Retry-After (with half its moves, the rest waiting for the next).
  * After SERVER_ERROR_TRIES server errors the request and those waiting behind it are dropped
  * (they were pressed on a board the server never confirmed) and onGaveUp() is called; the next
  * press starts afresh.
@@ -68,20 +69,26 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
     onAnswer("state", await response.text(), response.ok);
   }
 
+  // A refused request (429) played nothing: the second half of its moves waits for the next
+  // one, so no request carries more moves than the budget allows at a time.
+  function halve(intents) {
+    const kept = Math.ceil(intents.length / 2);
+    waiting.unshift(...intents.slice(kept));
+    return intents.slice(0, kept);
+  }
+
   async function send(intents) {
-    const intent = intents[intents.length - 1];
-    const url = moves.has(intent) ? urls.move : urls[intent];
-    const body = formFor(intents);
+    const url = moves.has(intents[0]) ? urls.move : urls[intents[0]];
     const response = await untilAnswered(() => fetch(url, {
       method: "POST",
-      body,
+      body: formFor(intents),
       headers: { "X-CSRFToken": page.csrfToken },
       credentials: "same-origin",
-    }), onRetrying);
+    }), onRetrying, () => { intents = halve(intents); });
     if (!response) return giveUp();
     if (response.headers.has("X-Stale")) return refresh();
     follow(response);
-    onAnswer(intent, await response.text(), response.ok);
+    onAnswer(intents[intents.length - 1], await response.text(), response.ok);
   }
 
   async function drain() {
@@ -110,14 +117,15 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
 }
 
 // Send until an answer comes: a lost connection or a server error is retried with backoff (or
-// after the server's Retry-After, if longer), a 429 after its Retry-After; any other status is
-// an answer. null after SERVER_ERROR_TRIES server errors.
-async function untilAnswered(send, onRetrying) {
+// after the server's Retry-After, if longer), a 429 after its Retry-After (onRefused() first);
+// any other status is an answer. null after SERVER_ERROR_TRIES server errors.
+async function untilAnswered(send, onRetrying, onRefused = () => {}) {
   for (let attempt = 0, serverErrors = 0; ; attempt += 1) {
     const response = await send().catch(() => null);
     if (response && response.status < 500 && response.status !== 429) return response;
     if (response?.status >= 500 && (serverErrors += 1) >= SERVER_ERROR_TRIES) return null;
-    if (response?.status !== 429) onRetrying(response && (await response.text()));
+    if (response?.status === 429) onRefused();
+    else onRetrying(response && (await response.text()));
     await new Promise((resolve) => setTimeout(resolve, retryDelay(response, attempt)));
   }
 }

@@ -106,9 +106,14 @@ def test_a_request_carries_at_most_the_longest_batch_and_the_rest_follow(
     assert sizes == [1, MAX_MOVES, 3]
 
 
+BATCH = "direction=up&direction=right&direction=down&seq=2"
+
+
 class FailingOnce(HeldMoves):
     """The batch after the held move first meets a server error (503), once, which the server
-    never saw; then it goes through."""
+    never saw; then it goes through, sent again unchanged."""
+
+    resent = [BATCH, BATCH]
 
     def answer(self, route: Route, number: int) -> None:
         if number == 1:
@@ -121,6 +126,8 @@ class LosingTheAnswer(HeldMoves):
     """The batch after the held move reaches the server, which applies it, but its answer is
     lost (a 503 comes instead); the page sends the same request again."""
 
+    resent = [BATCH, BATCH]
+
     def answer(self, route: Route, number: int) -> None:
         if number == 1:
             route.fetch()
@@ -130,7 +137,10 @@ class LosingTheAnswer(HeldMoves):
 
 
 class RefusedOnce(HeldMoves):
-    """The batch after the held move is refused once with a 429 (Retry-After: 1)."""
+    """The batch after the held move is refused once with a 429 (Retry-After: 1): it goes
+    again with the first half of its moves, and the rest follow."""
+
+    resent = [BATCH, "direction=up&direction=right&seq=2", "direction=down&seq=4"]
 
     def answer(self, route: Route, number: int) -> None:
         if number == 1:
@@ -145,8 +155,7 @@ def test_a_retried_batch_lands_once_and_in_order(page: Page, server, open_game, 
                                         held_class=failure)
     hold.release()
     assert_landed(page, server, sid, expected, seq=4)
-    batch = "direction=up&direction=right&direction=down&seq=2"
-    assert moves_sent(page) == ["direction=left&seq=1", batch, batch]
+    assert moves_sent(page) == ["direction=left&seq=1", *failure.resent]
     expect(page.locator("#message")).to_have_text("")
 
 
