@@ -4,6 +4,7 @@ the clipboard. Most of the game is played through the real move route from the b
 context (its cookie and CSRF token), so the test does not press several hundred keys; the
 last move is a key press on the page."""
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from engine import Game
@@ -30,6 +31,12 @@ def play_to_the_last_move(page: Page, server, game_id: str) -> str:
                                    form={"game": game_id, "direction": direction,
                                          "seq": str(seq)})
         assert answer.status == 200
+
+
+@pytest.fixture
+def server(serve):
+    """The game served with a move budget the posted moves never exhaust."""
+    return serve(MOVE_RATE_LIMIT="100000/second")
 
 
 def test_a_daily_game_played_to_its_end_is_entered_in_the_days_table(page: Page, server,
