@@ -24,22 +24,20 @@ def enter(player, name: str = "Ann", game: str | None = None, lang: str = ""):
         "game": game or player.game, "name": name, "csrf_token": player.token})
 
 
-def edit_stored(app, game_id: str, field: str, change) -> None:
-    """Rewrite one JSON field of a stored game (``position`` or ``history``) in the store
+def edit_stored(app, game_id: str, change) -> None:
+    """Rewrite a stored game's saved form (`Game.to_saved()`, the ``game`` field) in the store
     itself, as a tampered database would hold it: change(value) edits the parsed value."""
     games = app.extensions["games"]
     if hasattr(games, "database"):
         connection = games.database.connection()
-        text = connection.execute(f"SELECT {field} FROM games WHERE id = ?",
-                                  (game_id,)).fetchone()[0]
+        text = connection.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()[0]
         value = json.loads(text)
         change(value)
-        connection.execute(f"UPDATE games SET {field} = ? WHERE id = ?",
-                           (json.dumps(value), game_id))
+        connection.execute("UPDATE games SET game = ? WHERE id = ?", (json.dumps(value), game_id))
     else:
-        value = json.loads(games.client.hget(f"game:{game_id}", field))
+        value = json.loads(games.client.hget(f"game:{game_id}", "game"))
         change(value)
-        games.client.hset(f"game:{game_id}", field, json.dumps(value))
+        games.client.hset(f"game:{game_id}", "game", json.dumps(value))
 
 
 def forget_game(app, game_id: str) -> None:

@@ -6,6 +6,7 @@ import re
 
 from records_support import BOTH_STORES, edit_stored, enter, finish, forget_game
 
+from engine.history_codec import Checkpoint, decode_checkpoints, encode_checkpoints
 from webapp.daily import days
 
 
@@ -85,8 +86,12 @@ def test_names_are_shown_escaped(player, store, client):
 @BOTH_STORES
 def test_a_stored_score_changed_behind_the_servers_back_is_refused(player, store, client, app):
     finish(player, store)
-    edit_stored(app, player.game, "position", lambda position: position.update(
-        score=position["score"] + 4))
+
+    def add_to_score(saved):
+        ((board, score, next_id, ids),) = decode_checkpoints(saved["end"]["tiles"], 1)
+        saved["end"]["tiles"] = encode_checkpoints((Checkpoint(board, score + 4, next_id, ids),))
+
+    edit_stored(app, player.game, add_to_score)
     refused = enter(player)
     assert refused.status_code in (404, 422) and rows(client) == []
 
@@ -95,12 +100,12 @@ def test_a_stored_score_changed_behind_the_servers_back_is_refused(player, store
 def test_one_stored_move_changed_behind_the_servers_back_is_refused(player, store, client, app):
     finish(player, store)
 
-    def change_one_move(history):
-        moves = bytearray(base64.b64decode(history["moves"]))
+    def change_one_move(saved):
+        moves = bytearray(base64.b64decode(saved["moves"]))
         moves[len(moves) // 2] ^= 0b01
-        history["moves"] = base64.b64encode(bytes(moves)).decode()
+        saved["moves"] = base64.b64encode(bytes(moves)).decode()
 
-    edit_stored(app, player.game, "history", change_one_move)
+    edit_stored(app, player.game, change_one_move)
     refused = enter(player)
     assert refused.status_code in (404, 422) and rows(client) == []
 
