@@ -1,10 +1,10 @@
 """Entering a game in the records table: a finished game of this browser, proved by replaying
 its stored history, under a valid name, once; the tables; and games the table refuses."""
 
-import base64
 import re
 
-from records_support import BOTH_STORES, edit_stored, enter, finish, forget_game
+from records_support import (BOTH_STORES, add_to_score, change_one_move, edit_stored, enter,
+                             finish, forget_game)
 
 from webapp.daily import days
 
@@ -85,8 +85,7 @@ def test_names_are_shown_escaped(player, store, client):
 @BOTH_STORES
 def test_a_stored_score_changed_behind_the_servers_back_is_refused(player, store, client, app):
     finish(player, store)
-    edit_stored(app, player.game, "position", lambda position: position.update(
-        score=position["score"] + 4))
+    edit_stored(app, player.game, lambda saved: add_to_score(saved, 4))
     refused = enter(player)
     assert refused.status_code in (404, 422) and rows(client) == []
 
@@ -95,12 +94,7 @@ def test_a_stored_score_changed_behind_the_servers_back_is_refused(player, store
 def test_one_stored_move_changed_behind_the_servers_back_is_refused(player, store, client, app):
     finish(player, store)
 
-    def change_one_move(history):
-        moves = bytearray(base64.b64decode(history["moves"]))
-        moves[len(moves) // 2] ^= 0b01
-        history["moves"] = base64.b64encode(bytes(moves)).decode()
-
-    edit_stored(app, player.game, "history", change_one_move)
+    edit_stored(app, player.game, change_one_move)
     refused = enter(player)
     assert refused.status_code in (404, 422) and rows(client) == []
 
