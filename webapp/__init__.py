@@ -18,6 +18,7 @@ from webapp import i18n
 from webapp.config import configure
 from webapp.daily.routes import bp as daily_bp
 from webapp.errors import init_errors
+from webapp.game import baseline
 from webapp.game.routes import bp as game_bp
 from webapp.history.routes import bp as history_bp
 from webapp.history.routes import init_history
@@ -28,7 +29,7 @@ from webapp.pages.routes import bp as pages_bp
 from webapp.records.commands import init_records_commands
 from webapp.records.routes import bp as records_bp
 from webapp.security import init_security
-from webapp.store import baseline, init_store
+from webapp.store import init_store
 from webapp.store.operations import init_operations
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
