@@ -1,9 +1,12 @@
 """Helpers for the records table's tests: finishing a game through the routes, entering it
 as the form does, and editing a stored game behind the app's back."""
 
+import base64
 import json
 
 import pytest
+
+from engine.history_codec import decode_checkpoints, encode_checkpoints
 
 #: Runs a test once on each store.
 BOTH_STORES = pytest.mark.parametrize("backend", ["sqlite", "redis"], indirect=True)
@@ -25,19 +28,32 @@ def enter(player, name: str = "Ann", game: str | None = None, lang: str = ""):
 
 
 def edit_stored(app, game_id: str, change) -> None:
-    """Rewrite a stored game's saved form (`Game.to_saved()`, the ``game`` field) in the store
-    itself, as a tampered database would hold it: change(value) edits the parsed value."""
+    """Rewrite a stored game's saved form (its ``game`` field) in the store itself, as a
+    tampered database would hold it: change(saved) edits the parsed form in place."""
     games = app.extensions["games"]
     if hasattr(games, "database"):
         connection = games.database.connection()
-        text = connection.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()[0]
-        value = json.loads(text)
-        change(value)
-        connection.execute("UPDATE games SET game = ? WHERE id = ?", (json.dumps(value), game_id))
+        saved = json.loads(connection.execute("SELECT game FROM games WHERE id = ?",
+                                              (game_id,)).fetchone()[0])
+        change(saved)
+        connection.execute("UPDATE games SET game = ? WHERE id = ?", (json.dumps(saved), game_id))
     else:
-        value = json.loads(games.client.hget(f"game:{game_id}", "game"))
-        change(value)
-        games.client.hset(f"game:{game_id}", "game", json.dumps(value))
+        saved = json.loads(games.client.hget(f"game:{game_id}", "game"))
+        change(saved)
+        games.client.hset(f"game:{game_id}", "game", json.dumps(saved))
+
+
+def add_to_score(saved: dict, points: int) -> None:
+    """Raise the score of a saved game's position (the end of its history) by `points`."""
+    (end,) = decode_checkpoints(saved["end"]["tiles"], 1)
+    saved["end"]["tiles"] = encode_checkpoints((end._replace(score=end.score + points),))
+
+
+def change_one_move(saved: dict) -> None:
+    """Turn the saved game's middle move into another direction (two bits of its moves)."""
+    moves = bytearray(base64.b64decode(saved["moves"]))
+    moves[len(moves) // 2] ^= 0b01
+    saved["moves"] = base64.b64encode(bytes(moves)).decode()
 
 
 def forget_game(app, game_id: str) -> None:

@@ -1,12 +1,11 @@
 """Entering a game in the records table: a finished game of this browser, proved by replaying
 its stored history, under a valid name, once; the tables; and games the table refuses."""
 
-import base64
 import re
 
-from records_support import BOTH_STORES, edit_stored, enter, finish, forget_game
+from records_support import (BOTH_STORES, add_to_score, change_one_move, edit_stored, enter,
+                             finish, forget_game)
 
-from engine.history_codec import Checkpoint, decode_checkpoints, encode_checkpoints
 from webapp.daily import days
 
 
@@ -86,12 +85,7 @@ def test_names_are_shown_escaped(player, store, client):
 @BOTH_STORES
 def test_a_stored_score_changed_behind_the_servers_back_is_refused(player, store, client, app):
     finish(player, store)
-
-    def add_to_score(saved):
-        ((board, score, next_id, ids),) = decode_checkpoints(saved["end"]["tiles"], 1)
-        saved["end"]["tiles"] = encode_checkpoints((Checkpoint(board, score + 4, next_id, ids),))
-
-    edit_stored(app, player.game, add_to_score)
+    edit_stored(app, player.game, lambda saved: add_to_score(saved, 4))
     refused = enter(player)
     assert refused.status_code in (404, 422) and rows(client) == []
 
@@ -99,11 +93,6 @@ def test_a_stored_score_changed_behind_the_servers_back_is_refused(player, store
 @BOTH_STORES
 def test_one_stored_move_changed_behind_the_servers_back_is_refused(player, store, client, app):
     finish(player, store)
-
-    def change_one_move(saved):
-        moves = bytearray(base64.b64decode(saved["moves"]))
-        moves[len(moves) // 2] ^= 0b01
-        saved["moves"] = base64.b64encode(bytes(moves)).decode()
 
     edit_stored(app, player.game, change_one_move)
     refused = enter(player)
