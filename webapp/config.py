@@ -18,7 +18,7 @@ Environment variables (the README's table says the same):
                               session's, this far
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
     MOVE_RATE_LIMIT           moves, undos, new games, keep playing, per session
-                              (30/second;600/minute)
+                              (40/second;600/minute)
     SOLVER_RATE_LIMIT         hints per session (10/second;600/minute)
     REVIEW_RATE_LIMIT         reviews asked for, per session (3/minute;20/hour)
     RECORDS_RATE_LIMIT        games entered in the records table, per session (5/minute;30/day)
@@ -91,7 +91,7 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         "SESSION_LIFETIME_DAYS": number(environ, "SESSION_LIFETIME_DAYS", 30),
         "SQLITE_BUSY_TIMEOUT": number(environ, "SQLITE_BUSY_TIMEOUT", 2.0),
         "SESSION_COOKIE_SECURE": flag(environ, "SESSION_COOKIE_SECURE", False),
-        "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "30/second;600/minute"),
+        "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "40/second;600/minute"),
         "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "10/second;600/minute"),
         "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
         "HISTORY_RATE_LIMIT": environ.get("HISTORY_RATE_LIMIT", "20/second;1200/minute"),
