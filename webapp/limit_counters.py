@@ -3,7 +3,9 @@ database, so that every worker process on the host draws on one budget per clien
 each process's memory, N workers would give a client N budgets).
 
 A storage for the `limits` library (the one Flask-Limiter counts with), registered under the
-scheme ``sqlite-counters``: ``sqlite-counters:///path/to/file``. It keeps fixed windows: a row
+scheme ``sqlite-counters``: ``sqlite-counters:///path/to/file?busy_timeout=2`` (seconds a
+hit waits for another process's; in the URI, since Flask-Limiter merges the storage options of
+every app it was bound to). It keeps fixed windows: a row
 per key holds its count and when its window ends; the first hit after that starts a new one.
 Each hit is one statement, so two processes counting at once never lose a hit. The file is a
 cache, not a record: it is written without waiting for the disk (``synchronous = OFF``) and
@@ -17,7 +19,7 @@ import os
 import sqlite3
 import threading
 import time
-from urllib.parse import urlparse
+from urllib.parse import parse_qs, urlparse
 
 from limits.storage import Storage
 
@@ -34,9 +36,9 @@ _HIT = (
 )
 
 
-def counters_uri(path: os.PathLike | str) -> str:
+def counters_uri(path: os.PathLike | str, busy_timeout: float) -> str:
     """The storage URI of the counters file at `path`."""
-    return f"{SCHEME}://{os.path.abspath(path)}"
+    return f"{SCHEME}://{os.path.abspath(path)}?busy_timeout={busy_timeout}"
 
 
 class SqliteCounters(Storage):
@@ -48,8 +50,9 @@ class SqliteCounters(Storage):
     def __init__(self, uri: str, wrap_exceptions: bool = False, **options: float | str | bool
                  ) -> None:
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
-        self.path = urlparse(uri).path
-        self.busy_timeout = float(options.get("busy_timeout", 2.0))
+        parts = urlparse(uri)
+        self.path = parts.path
+        self.busy_timeout = float(parse_qs(parts.query).get("busy_timeout", ["2"])[0])
         self._local = threading.local()
         self._connection().execute(_SCHEMA)
 

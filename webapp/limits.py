@@ -135,8 +135,7 @@ def init_limits(app: Flask) -> None:
     else:
         path = database_path(app)
         app.config["RATELIMIT_STORAGE_URI"] = counters_uri(
-            path.with_name(f"{path.stem}-limits{path.suffix}"))
-        app.config["RATELIMIT_STORAGE_OPTIONS"] = {"busy_timeout": app.config["SQLITE_BUSY_TIMEOUT"]}
+            path.with_name(f"{path.stem}-limits{path.suffix}"), app.config["SQLITE_BUSY_TIMEOUT"])
     limiter.init_app(app)
     app.after_request(_retry_after)
     app.extensions["refusal_gate"] = app.wsgi_app = RefusalGate(app, refusal_message)
