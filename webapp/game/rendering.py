@@ -4,6 +4,7 @@ from flask import render_template, request
 from flask_babel import format_decimal, gettext, lazy_gettext
 from flask_wtf.csrf import generate_csrf
 
+from webapp.daily import days
 from webapp.game import controls
 from webapp.game.best_score import best_scores
 from webapp.store.records import GameRecord
@@ -28,6 +29,7 @@ def game_context(record: GameRecord, event: str, direction: str | None = None) -
         "best": best_scores(request, game.score, record.assisted),
         "event": event,
         "direction": direction,
+        "day": days.day_of(record),  # a daily game's day, None for an ordinary game
     }
 
 

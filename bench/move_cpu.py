@@ -1,0 +1,206 @@
+"""A move request's server CPU, side by side: this working tree against a baseline commit.
+
+    python bench/move_cpu.py [--baseline SHA] [--rounds 6] [--moves 300] [--profile]
+
+The baseline commit is unpacked (``git archive``) into a scratch folder. For each side and each
+store (the embedded SQLite file, Redis on a redis-server of its own) one worker process builds
+the app and plays seeded games through Flask's WSGI call in-process, so the figure is the app's
+own CPU (``time.process_time`` around the WSGI call: session, limiter, load, move, save,
+rendering), not HTTP parsing. The players' choices are the same on both sides: a corner
+preference with one random move in five, over games from the same seeds, so both sides answer
+the same moves on the same boards and histories. Slices of --moves moves alternate between the
+two sides, each round starting with the other one, so both meet the same background load. It
+prints each side's CPU per move and the ratio, per store.
+
+With --profile it profiles the working tree's moves instead (cProfile, SQLite) and prints the
+share of the request spent in loading, moving, saving and rendering.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from io import BytesIO
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+#: main when the one-saved-form work began: the yardstick the move route's CPU is measured on.
+BASELINE = "7a5daa920585bdb8b20a65c0e0a9e3e026384d0d"
+STORES = ("sqlite", "redis")
+PREFERENCE = ("down", "left", "right", "up")
+
+
+class Worker:
+    """One side's app on one store, in-process, playing seeded games through its WSGI call."""
+
+    def __init__(self, store: str, redis_url: str, instance: str) -> None:
+        import engine.rng
+        from engine import Game
+        from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS
+        from webapp import create_app
+
+        seeds = random.Random(2048)
+        engine.rng.new_seed = lambda: seeds.getrandbits(64)  # every game from a known seed
+        self.seeds, self.game_class = random.Random(2048), Game
+        settings = {"SESSION_BACKEND": "redis", "REDIS_URL": redis_url, "REDIS_TIMEOUT": 2.0
+                    } if store == "redis" else {}
+        self.app = create_app({"INSTANCE_PATH": instance, "SOLVER_WARM_UP": False,
+                               **LIFTED_LIMITS, **settings})
+        self.client = self.app.test_client()
+        page = self.client.get("/").text
+        self.headers = {"X-CSRFToken": CSRF_META.search(page).group(1)}
+        self.game_id, self.choices = GAME_ID.search(page).group(1), random.Random(7)
+        self._new_game()
+        self.cpu = 0.0
+        inner = self.app.wsgi_app
+
+        def timed(environ, start_response):
+            started = time.process_time()
+            try:
+                return inner(environ, start_response)
+            finally:
+                self.cpu += time.process_time() - started
+
+        self.app.wsgi_app = timed
+
+    def _new_game(self) -> None:
+        answer = self.client.post("/new", headers=self.headers, data={"game": self.game_id})
+        self.game_id, self.seq = answer.headers["X-Game"], int(answer.headers["X-Seq"])
+        self.mirror = self.game_class.new(seed=self.seeds.getrandbits(64))
+
+    def play(self, moves: int) -> float:
+        """Play `moves` moves (new games and win answers not counted); CPU seconds per move."""
+        spent = 0.0
+        for _ in range(moves):
+            while not self.mirror.legal_moves():
+                if self.mirror.awaiting_choice:
+                    self.client.post("/keep-playing", headers=self.headers,
+                                     data={"game": self.game_id})
+                    self.mirror.keep_playing()
+                else:
+                    self._new_game()
+            legal = self.mirror.legal_moves()
+            direction = (self.choices.choice(legal) if self.choices.random() < 0.2
+                         else next(d for d in PREFERENCE if d in legal))
+            before = self.cpu
+            answer = self.client.post("/move", headers=self.headers, data={
+                "game": self.game_id, "direction": direction, "seq": str(self.seq + 1)})
+            spent += self.cpu - before
+            if answer.status_code != 200 or int(answer.headers["X-Seq"]) != self.seq + 1:
+                raise SystemExit(f"a move answered {answer.status_code}")
+            self.seq += 1
+            self.mirror.move(direction)
+        return spent / moves
+
+
+def serve(store: str, redis_url: str) -> None:
+    """A worker on stdin/stdout: each line read is a number of moves, each line written the CPU
+    seconds per move."""
+    with tempfile.TemporaryDirectory() as instance:
+        worker = Worker(store, redis_url, instance)
+        worker.play(20)  # templates compiled, caches warm
+        print("ready", flush=True)
+        for line in sys.stdin:
+            print(json.dumps(worker.play(int(line))), flush=True)
+
+
+def unpacked(commit: str, into: Path) -> Path:
+    """The tree of `commit` in a folder under `into`."""
+    archive = subprocess.run(["git", "archive", commit], cwd=HERE.parent, check=True,
+                             capture_output=True).stdout
+    tarfile.open(fileobj=BytesIO(archive)).extractall(into, filter="data")
+    return into
+
+
+def start(root: Path, store: str, redis_url: str) -> subprocess.Popen:
+    """A worker importing the app from `root`."""
+    environ = {**os.environ, "PYTHONPATH": f"{root}{os.pathsep}{HERE}"}
+    process = subprocess.Popen(
+        [sys.executable, __file__, "--serve", store, "--redis-url", redis_url], cwd=root,
+        env=environ, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    if process.stdout.readline().strip() != "ready":
+        raise SystemExit(f"the worker on {root} did not start")
+    return process
+
+
+def ask(process: subprocess.Popen, moves: int) -> float:
+    process.stdin.write(f"{moves}\n")
+    process.stdin.flush()
+    return json.loads(process.stdout.readline())
+
+
+def compare(baseline: str, rounds: int, moves: int) -> None:
+    from redis_server import RedisServer
+
+    with tempfile.TemporaryDirectory() as scratch, RedisServer() as redis_server:
+        roots = {"baseline": unpacked(baseline, Path(scratch)), "working tree": HERE.parent}
+        print(f"baseline {baseline[:12]}; {rounds} rounds of {moves} moves a side and store")
+        for store in STORES:
+            workers = {side: start(root, store, redis_server.url) for side, root in roots.items()}
+            spent = {side: [] for side in workers}
+            for round_ in range(rounds):
+                for side in (list(workers) if round_ % 2 == 0 else list(workers)[::-1]):
+                    spent[side].append(ask(workers[side], moves))
+            for process in workers.values():
+                process.stdin.close()
+                process.wait()
+            mean = {side: sum(values) / len(values) for side, values in spent.items()}
+            print(f"{store:<7}" + "".join(f"  {side} {cpu * 1000:.3f} ms" for side, cpu
+                                          in mean.items())
+                  + f"  ratio {mean['working tree'] / mean['baseline']:.2f}"
+                  + f"  (per-round ratios {', '.join(f'{w / b:.2f}' for b, w in zip(*spent.values()))})")
+
+
+def profile(moves: int) -> None:
+    """Where a move request's time goes in the working tree (SQLite)."""
+    import cProfile
+    import pstats
+
+    sys.path.insert(0, str(HERE.parent))
+    with tempfile.TemporaryDirectory() as instance:
+        worker = Worker("sqlite", "", instance)
+        worker.play(20)
+        profiler = cProfile.Profile()
+        profiler.runcall(worker.play, moves)
+    stats = pstats.Stats(profiler)
+    total = sum(stat[3] for key, stat in stats.stats.items() if key[2] == "timed")
+    parts = {
+        "load": ("webapp/game/current.py", "for_page"),
+        "move": ("webapp/game/play.py", "act"),
+        "save": ("webapp/store/", "replace"),
+        "render": ("webapp/game/rendering.py", "render_update"),
+    }
+    for name, (path, function) in parts.items():
+        found = sum(stat[3] for key, stat in stats.stats.items()
+                    if key[0].endswith(path) or (path.endswith("/") and path in key[0])
+                    if key[2] == function)
+        print(f"{name:<7} {found / total:5.0%}")
+    stats.sort_stats("cumulative").print_stats(40)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--serve", choices=STORES, help=argparse.SUPPRESS)
+    parser.add_argument("--redis-url", default="", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, args.redis_url)
+    elif args.profile:
+        profile(args.moves)
+    else:
+        compare(args.baseline, args.rounds, args.moves)
+
+
+if __name__ == "__main__":
+    main()
