@@ -17,6 +17,7 @@ const connection = watchConnection(document.getElementById("offline-notice"));
 const queue = createQueue({
   moves,
   numbered,
+  maxMoves: controls.maxMoves,
   urls: {
     move: game.dataset.moveUrl,
     undo: game.dataset.undoUrl,

@@ -16,10 +16,11 @@ LOST = lazy_gettext("Your previous game is no longer on the server, so a new one
 REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 
 
-def game_context(record: GameRecord, event: str, direction: str | None = None) -> dict:
+def game_context(record: GameRecord, event: str, direction: str | None = None,
+                 points: int = 0) -> dict:
     """Everything the game templates show. ``event`` names what just happened
     (loaded, moved, blocked, undone, nothing-to-undo, new, kept-playing, repeated,
-    hinted, repaired)."""
+    hinted, repaired); ``points``, what the moves of the request scored."""
     game = record.game
     return {
         "record": record,
@@ -29,6 +30,7 @@ def game_context(record: GameRecord, event: str, direction: str | None = None) -
         "best": best_scores(request, game.score, record.assisted),
         "event": event,
         "direction": direction,
+        "points": points,
         "day": days.day_of(record),  # a daily game's day, None for an ordinary game
     }
 
@@ -46,13 +48,14 @@ def render_page(record: GameRecord, lost: bool = False) -> str:
 
 
 def render_update(
-    record: GameRecord, event: str, direction: str | None = None
+    record: GameRecord, event: str, direction: str | None = None, points: int = 0
 ) -> tuple[str, dict[str, str]]:
-    """The fragment answering a move, a new game or keep playing; its headers tell the page
-    which game it shows and the last applied move number, which it counts on from."""
+    """The fragment answering moves, an undo, a new game or keep playing (``direction``: the
+    last move's, ``points``: what the moves scored together); its headers tell the page which
+    game it shows and the last applied move number, which it counts on from."""
     message = repaired_message(record) if event == "repaired" else None
     body = render_template("partials/update.html", message=message,
-                           **game_context(record, event, direction))
+                           **game_context(record, event, direction, points))
     return body, _headers(record)
 
 
