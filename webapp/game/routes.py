@@ -5,7 +5,7 @@ from flask import Blueprint, current_app, request, session
 from flask.typing import ResponseReturnValue
 
 from engine import Status, solver
-from webapp.game import controls, current, intents, play
+from webapp.game import current, intents, play
 from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.game.rendering import render_hint, render_page, render_state, render_update
 from webapp.i18n import LANG_RULE
@@ -13,8 +13,6 @@ from webapp.limits import game_budget, page_budget, solver_budget
 
 bp = Blueprint("game", __name__)
 bp.add_app_template_global(SHOWN_DIRECTIONS, "directions")
-bp.add_app_template_global(controls.aria_shortcuts)
-bp.add_app_template_global(controls.shown_shortcuts)
 
 
 @bp.get("/")
