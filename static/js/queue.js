@@ -3,7 +3,8 @@
 // next move number, and the server ignores any other number, which makes resending a request
 // whose answer got lost safe.
 // Answers say which game the page shows now and its last move number (X-Game, X-Seq): the page
-// counts on from the server's.
+// counts on from the server's. They also say where that game stands (X-Status: playing, won or
+// over; X-In-Progress: whether a new game would throw moves away), which the page keeps.
 
 const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
 // Server errors (5xx) one request may meet before the page gives up on it: about 8 s of them.
@@ -12,10 +13,11 @@ const SERVER_ERROR_TRIES = 5;
 /**
  * moves: the intents that are moves (they go to urls.move as its direction); numbered: the
  * intents that carry the next move number (the moves and undo);
- * urls: {move, undo, new, keep-playing, hint, state}; game, lastSeq, csrfToken: where the page
- * starts.
- * onAnswer(intent, html, ok) gets each answer in order ("state" when the page was reset to the
- * server's current game); onRetrying(html) is called each time the server is unreachable
+ * urls: {move, undo, new, keep-playing, hint, solver-move, state}; game, lastSeq, csrfToken:
+ * where the page starts.
+ * onAnswer(intent, html, ok, shown) gets each answer in order ("state" when the page was reset to
+ * the server's current game), with where the game it shows stands ({status, inProgress}; null
+ * when the answer does not say, as a refusal does not); onRetrying(html) is called each time the server is unreachable
  * (html: null) or failing (html: its answer, which may carry a message), before the same
  * request goes again. A 429 is not an answer: the same request goes again after Retry-After.
  * After SERVER_ERROR_TRIES server errors the request and those waiting behind it are dropped
@@ -53,7 +55,7 @@ export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, o
     if (!response) return giveUp();
     page.csrfToken = response.headers.get("X-CSRF-Token") || page.csrfToken;
     follow(response);
-    onAnswer("state", await response.text(), response.ok);
+    onAnswer("state", await response.text(), response.ok, shownBy(response));
   }
 
   async function send(intent) {
@@ -68,7 +70,7 @@ export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, o
     if (!response) return giveUp();
     if (response.headers.has("X-Stale")) return refresh();
     follow(response);
-    onAnswer(intent, await response.text(), response.ok);
+    onAnswer(intent, await response.text(), response.ok, shownBy(response));
   }
 
   async function drain() {
@@ -94,6 +96,13 @@ export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, o
       drain();
     },
   };
+}
+
+// Where the game an answer shows stands, when the answer says.
+function shownBy(response) {
+  const status = response.headers.get("X-Status");
+  if (status === null) return null;
+  return { status, inProgress: response.headers.get("X-In-Progress") === "true" };
 }
 
 // Send until an answer comes: a lost connection or a server error is retried with backoff (or

@@ -1,2 +1,3 @@
-"""The game itself on the web: its routes (page, move, undo, new game, keep playing, hint), reading
-intents, the stored game, the controls, the best scores and rendering the page's fragments."""
+"""The game itself on the web: its routes (page, move, undo, new game, keep playing, hint, the
+solver's move), reading intents, the stored game, what each intent does, the controls, the best
+scores and rendering the page's fragments (from the views of `webapp.views`)."""

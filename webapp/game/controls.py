@@ -44,7 +44,8 @@ KEYS: dict[str, str] = {
 }
 SHIFT, CTRL = "Shift+", "Ctrl+"
 #: The intents that carry the page's move number (``seq``): each is applied once, in order.
-NUMBERED: tuple[str, ...] = (*DIRECTIONS, "undo")
+#: "solver-move" is auto-play's: the server plays the solver's choice.
+NUMBERED: tuple[str, ...] = (*DIRECTIONS, "undo", "solver-move")
 
 GESTURES: dict[str, str] = {
     "swipe-up": "up", "swipe-down": "down", "swipe-left": "left", "swipe-right": "right",

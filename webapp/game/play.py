@@ -46,6 +46,19 @@ def move(direction: str, seq: int) -> Apply:
     return _numbered(seq, act)
 
 
+def solver_move(direction: str, seq: int) -> Apply:
+    """Play the solver's choice `direction` as move number `seq` (auto-play), like `move`; a
+    game the solver plays in is assisted."""
+    play = move(direction, seq)
+
+    def apply(record: GameRecord) -> tuple[str, bool]:
+        event, changed = play(record)
+        if changed:
+            record.assisted = True
+        return event, changed
+    return apply
+
+
 def undo(seq: int) -> Apply:
     """Take back the last move, numbered `seq` like a move: "undone", or "nothing-to-undo" at
     the start of the game. Taking a move back is help: the game becomes assisted."""
