@@ -84,12 +84,12 @@ def build_app(instance_path: Path, **config) -> Flask:
 
 
 class Player:
-    """A client that loads the page once and posts intents the way the page's script does:
+    """A client that loads the page once (the game's, or another such as ``/daily``) and posts intents the way the page's script does:
     with its CSRF token, naming the game it shows, counting moves from the server's X-Seq."""
 
-    def __init__(self, client: FlaskClient) -> None:
+    def __init__(self, client: FlaskClient, page: str = "/") -> None:
         self.client = client
-        self.page = client.get("/")
+        self.page = client.get(page)
         self.token = CSRF_META.search(self.page.text).group(1)
         self.game = GAME_ID.search(self.page.text).group(1)
         self.seq = 0

@@ -1,7 +1,7 @@
 """2048 in the browser: the web layer. The rules live in ``engine``; this package routes
 intents to it, keeps the game in the store and renders templates.
 
-Wings: ``game`` (the game's routes and page), ``history`` (a game's replay and review, the list
+Wings: ``game`` (the game's routes and page), ``daily`` (the daily game), ``history`` (a game's replay and review, the list
 of this browser's games), ``pages`` (rules, strategy, solver), ``store`` (where games are
 kept), ``views`` (what each answer shows, computed once and drawn by the templates). Beside them the cross-cutting parts: ``config``, ``security``, ``limits``, ``errors``,
 ``i18n``, ``charts`` (what every chart's geometry shares) and ``production`` (the app gunicorn
@@ -16,6 +16,7 @@ from flask_wtf.csrf import CSRFProtect
 from engine import solver
 from webapp import i18n
 from webapp.config import configure
+from webapp.daily.routes import bp as daily_bp
 from webapp.errors import init_errors
 from webapp.game.routes import bp as game_bp
 from webapp.history.routes import bp as history_bp
@@ -51,11 +52,12 @@ def create_app(config: dict | None = None) -> Flask:
     init_history(app)
     init_operations(app)
     app.register_blueprint(game_bp)
+    app.register_blueprint(daily_bp)
     app.register_blueprint(history_bp)
     app.register_blueprint(pages_bp)
     app.register_blueprint(app_shell_bp)
     app.register_blueprint(i18n.bp)
-    i18n.speak_page_language(app, (game_bp.name, history_bp.name))
+    i18n.speak_page_language(app, (game_bp.name, daily_bp.name, history_bp.name))
     if app.config.get("BENCH_BASELINE"):
         app.register_blueprint(baseline.bp)
     if app.config["SOLVER_WARM_UP"]:

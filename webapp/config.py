@@ -27,6 +27,10 @@ Environment variables (the README's table says the same):
     HISTORY_RATE_LIMIT        replays, their steps, reviews, lists of games, per client address
                               (20/second;1200/minute)
     SOLVER_WARM_UP            ``0`` skips compiling the solver at start-up
+
+Given to ``create_app`` only:
+    CLOCK                     the time the daily game's days are read from, a function giving
+                              Unix seconds (``time.time``); tests move a fake one
 """
 
 from __future__ import annotations

@@ -37,13 +37,15 @@ def current() -> tuple[GameRecord, bool]:
     record = games().get(game_id) if game_id else None
     if record is None:
         return start(), game_id is not None
-    _keep_alive()
+    keep_alive()
     return record, False
 
 
 def for_page(game_id: str) -> GameRecord:
-    """The game a page's request is about; GameGone unless it is the session's current one."""
-    if game_id != session.get("game") or (record := games().get(game_id)) is None:
+    """The game a page's request is about; GameGone unless it is the session's current one (or
+    its game of the day)."""
+    pages = (session.get("game"), session.get("daily"))
+    if game_id not in pages or (record := games().get(game_id)) is None:
         raise GameGone()
     return record
 
@@ -73,7 +75,7 @@ def change(
         if games().replace(record, current_app.session_interface.stored_id(session)):
             if record.played and session.get("played") is not True:
                 session["played"] = True
-            _keep_alive()
+            keep_alive()
             return record, result
         record = games().get(record.id)
         if record is None:
@@ -81,7 +83,7 @@ def change(
     raise WriteConflict(f"game {record.id} kept changing under {WRITE_ATTEMPTS} writes")
 
 
-def _keep_alive() -> None:
+def keep_alive() -> None:
     """Send a player's session cookie again, at most once a day (marking the session changed
     saves it, which sends the cookie). The stored session is renewed by each move anyway."""
     if session.get("played") is True and session.get("touched") != today():

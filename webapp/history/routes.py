@@ -1,6 +1,7 @@
 """The history's routes: a game's replay and its review, which anyone with the link may read
 (plain GETs that store nothing and set no cookie), and the list of this browser's games. Only
-the browser that played a game may ask for its review. Each route declares its budget."""
+the browser that played a game may ask for its review, and read a daily game's before its day
+is over. Each route declares its budget."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from flask import (Blueprint, Flask, abort, current_app, redirect, render_templa
 from flask.typing import ResponseReturnValue
 from flask_limiter.util import get_remote_address
 
+from webapp.daily import days
 from webapp.history import replay, reviews
 from webapp.history.best_tile_chart import best_tile_chart
 from webapp.history.review_queue import review_queue
@@ -42,16 +44,23 @@ def init_history(app: Flask) -> None:
 
 
 def _record(game_id: str) -> GameRecord:
-    """The game the URL names; 404 for an id that names no kept game."""
+    """The game the URL names; 404 for an id that names no kept game, and for a daily game of
+    a day not over yet to anyone but its player (its tiles are the day's secret)."""
     record = games().get(game_id) if is_game_id(game_id) else None
-    if record is None:
+    if record is None or (days.secret(record) and not _owned(game_id)):
         abort(404)
     return record
 
 
+def _session_games() -> list[str]:
+    """The ids of this browser's games: its earlier ones, its game of the day, its current one."""
+    current = (session[key] for key in ("daily", "game") if key in session)
+    return [*session.get("games", []), *current]
+
+
 def _owned(game_id: str) -> bool:
-    """Whether this browser played the game (its current one or one of its earlier ones)."""
-    return game_id == session.get("game") or game_id in session.get("games", [])
+    """Whether this browser played the game."""
+    return game_id in _session_games()
 
 
 def _answer(body: str, *headers: dict[str, str]) -> ResponseReturnValue:
@@ -139,8 +148,7 @@ def ask_review(game_id: str) -> ResponseReturnValue:
 @history_budget
 def game_list() -> ResponseReturnValue:
     """This browser's played games, newest first, with a chart of their best tiles."""
-    ids = [*session.get("games", []), *([session["game"]] if session.get("game") else [])]
-    played = sorted((game for game in games().summaries(ids) if game.played),
+    played = sorted((game for game in games().summaries(_session_games()) if game.played),
                     key=lambda game: game.last_played, reverse=True)
     chart = best_tile_chart(played[::-1]) if played else None
     return _answer(render_template("history/games.html", games=played, chart=chart))

@@ -8,7 +8,8 @@ both: SQLite in the instance folder, the embedded default for one host (``sqlite
 ``sqlite_games``, ``sqlite_sessions``), and Redis for many processes and hosts
 (``SESSION_BACKEND=redis``: ``redis_games``, ``redis_sessions``). Writes are compare-and-set on
 a version, so there are no locks to go stale; what is kept and what goes first is
-``retention``; a fault is a 503 with nothing written (``errors``).
+``retention``; a fault is a 503 with nothing written (``errors``). The records table
+(``webapp.records``) is kept in the same store (``sqlite_record_table``, ``redis_record_table``).
 """
 
 from __future__ import annotations
@@ -17,21 +18,25 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+from webapp.records.entries import RecordTable
 from webapp.store.games import GameStore
 from webapp.store.redis_client import redis_client, warn_without_persistence
 from webapp.store.redis_games import RedisGames
+from webapp.store.redis_record_table import RedisRecordTable
 from webapp.store.redis_sessions import RedisSessions
 from webapp.store.retention import Retention
 from webapp.store.sessions import install_sessions
 from webapp.store.sqlite_db import Database
 from webapp.store.sqlite_games import SqliteGames
+from webapp.store.sqlite_record_table import SqliteRecordTable
 from webapp.store.sqlite_sessions import SqliteSessions
 
 DATABASE_FILE_NAME = "games.sqlite3"
 
 
 def init_store(app: Flask) -> None:
-    """Attach the configured store: the games (``games()``) and the session interface."""
+    """Attach the configured store: the games (``games()``), the records table
+    (``record_table()``) and the session interface."""
     config = app.config
     config.update(SESSION_PERMANENT=True, SESSION_REFRESH_EACH_REQUEST=False,
                   SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
@@ -41,14 +46,21 @@ def init_store(app: Flask) -> None:
         client = redis_client(config["REDIS_URL"], config["REDIS_TIMEOUT"])
         warn_without_persistence(client)
         app.extensions["games"] = RedisGames(client, retention)
+        app.extensions["record_table"] = RedisRecordTable(client)
         install_sessions(app, RedisSessions(app, client, retention))
         return
     path = Path(config.get("SQLITE_PATH") or Path(app.instance_path) / DATABASE_FILE_NAME)
     database = Database(path, busy_timeout=config["SQLITE_BUSY_TIMEOUT"])
     app.extensions["games"] = SqliteGames(database, retention)
+    app.extensions["record_table"] = SqliteRecordTable(database)
     install_sessions(app, SqliteSessions(app, database, retention))
 
 
 def games() -> GameStore:
     """The current app's game store."""
     return current_app.extensions["games"]
+
+
+def record_table() -> RecordTable:
+    """The current app's records table."""
+    return current_app.extensions["record_table"]

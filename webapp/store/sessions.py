@@ -1,6 +1,6 @@
 """What a browser's session holds, and how every session store treats it.
 
-A session holds only which game is the browser's current one, the ids of its earlier games,
+A session holds only which game is the browser's current one (and its game of the day), the ids of its earlier games,
 its CSRF token, whether it has ever made a move (``played``: the session then lives as long as
 a played game, otherwise an hour) and the day its cookie was last sent (``touched``). Its stored
 expiry is renewed by every move of its games, in the game's own write (`GameStore.replace`);
@@ -49,6 +49,7 @@ def _game_ids(value: object) -> bool:
 #: Each key a session may hold, with the check its value must pass.
 SESSION_KEYS = {
     "game": is_game_id,
+    "daily": is_game_id,
     "games": _game_ids,
     "csrf_token": lambda value: isinstance(value, str) and 0 < len(value) <= 256,
     "played": lambda value: value is True,

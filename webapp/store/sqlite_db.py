@@ -1,4 +1,5 @@
-"""The embedded database: one SQLite file in the instance folder holding games and sessions.
+"""The embedded database: one SQLite file in the instance folder holding games and sessions
+(and the review queue and the records table beside them).
 
 Python's own ``sqlite3`` module, a connection per thread (and per process: a connection never
 crosses a fork), WAL journaling so reads never wait for a write, a busy timeout so a write waits
@@ -91,6 +92,26 @@ MIGRATIONS: dict[int, list[str]] = {
             lease_until REAL NOT NULL,
             holder TEXT NOT NULL
         )""",
+    ],
+    # The records table (webapp.store.sqlite_record_table): each entry with a frozen copy of its
+    # game, so it outlives the game's own row; each table read from the front of an index.
+    4: [
+        """CREATE TABLE record_table (
+            game_id TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            score INTEGER NOT NULL,
+            best_tile INTEGER NOT NULL,
+            moves INTEGER NOT NULL,
+            day TEXT,
+            entered REAL NOT NULL,
+            hidden INTEGER NOT NULL,
+            game TEXT NOT NULL
+        )""",
+        "CREATE INDEX record_table_by_score ON record_table (score DESC, entered, game_id)"
+        " WHERE hidden = 0",
+        "CREATE INDEX record_table_by_day ON record_table (day, score DESC, entered, game_id)"
+        " WHERE hidden = 0",
+        "CREATE INDEX record_table_by_entry ON record_table (entered)",
     ],
 }
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -5,10 +5,12 @@ controls' key hints. The rules of what to say live here; the templates only draw
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from flask_babel import format_decimal
 from markupsafe import Markup
 
+from webapp.daily import days
 from webapp.game import controls
 from webapp.game.best_score import BestScores
 from webapp.game.controls import SHOWN_DIRECTIONS
@@ -58,7 +60,8 @@ class GameView:
     """One answer about a game. `event` names what just happened (loaded, moved, blocked,
     undone, nothing-to-undo, new, kept-playing, repeated, hinted, repaired); `gained` is what
     the move scored, shown only after a move that scored; `other_game` says the page now shows
-    another game than before (its links move); `hint` is set only in a hint's answer."""
+    another game than before (its links move); `hint` is set only in a hint's answer; `day`
+    is the day of a daily game (None for an ordinary game)."""
 
     game_id: str
     seq: int
@@ -74,6 +77,7 @@ class GameView:
     hint: Hint | None
     other_game: bool
     shortcuts: dict[str, Shortcut]
+    day: date | None
 
     @property
     def status(self) -> str:
@@ -154,4 +158,5 @@ def game_view(
         hint=shown_hint,
         other_game=event in ("new", "loaded"),
         shortcuts=SHORTCUTS,
+        day=days.day_of(record),
     )

@@ -1,0 +1,94 @@
+"""The records table in Redis: a hash per entry (``records:entry:<game>``, its frozen game
+among its fields) and sorted sets ordering the shown entries by score, the structure Redis
+offers for exactly this: ``records:all`` and one per day (``records:day:<YYYY-MM-DD>``), and
+``records:entered`` by time of entry, for the operator's list. No key has a TTL, so Redis's
+eviction (``volatile-ttl``) never takes one. Adding and hiding are each one Lua script.
+
+Redis orders equal scores by member; the table's order (the earlier entry first) is applied
+to the front of the set, read with every entry that ties with the last one shown.
+"""
+
+from __future__ import annotations
+
+from redis import Redis
+
+from webapp.records.entries import SHOWN, Entry, frozen_game, thawed_game
+from webapp.store.records import GameRecord
+
+ENTRY, ALL, DAY, ENTERED = "records:entry:", "records:all", "records:day:", "records:entered"
+_FIELDS = ("name", "score", "best_tile", "moves", "day", "entered", "hidden")
+
+# KEYS: the entry, all, the day's set ("" for none), entered. ARGV: game id, score, entered,
+# then field, value pairs. 1 if added, 0 if the game is entered already.
+_ADD = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV, 4))
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+if KEYS[3] ~= '' then redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1]) end
+redis.call('ZADD', KEYS[4], ARGV[3], ARGV[1])
+return 1
+"""
+
+# KEYS: the entry, all. ARGV: game id, the day prefix. 1 if hidden, 0 if there is no entry.
+_HIDE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'hidden', '1')
+redis.call('ZREM', KEYS[2], ARGV[1])
+local day = redis.call('HGET', KEYS[1], 'day')
+if day and day ~= '' then redis.call('ZREM', ARGV[2] .. day, ARGV[1]) end
+return 1
+"""
+
+
+class RedisRecordTable:
+    """`RecordTable` on Redis."""
+
+    def __init__(self, client: Redis) -> None:
+        self.client = client
+        self._add = client.register_script(_ADD)
+        self._hide = client.register_script(_HIDE)
+
+    def add(self, entry: Entry, game: GameRecord) -> bool:
+        """Write the entry's hash and put it in its sorted sets, unless it exists."""
+        fields = {name: getattr(entry, name) for name in _FIELDS}
+        fields.update(day=entry.day or "", hidden=int(entry.hidden), entered=repr(entry.entered),
+                      game=frozen_game(game))
+        keys = [ENTRY + entry.game_id, ALL, DAY + entry.day if entry.day else "", ENTERED]
+        pairs = [item for pair in fields.items() for item in pair]
+        return self._add(keys=keys, args=[entry.game_id, entry.score, repr(entry.entered),
+                                          *pairs]) == 1
+
+    def top(self, day: str | None = None, limit: int = SHOWN) -> list[Entry]:
+        """The set's front, with every entry tying with the last one, in the table's order."""
+        key = DAY + day if day else ALL
+        last = self.client.zrevrange(key, limit - 1, limit - 1, withscores=True)
+        lowest = last[0][1] if last else "-inf"
+        ids = [member.decode() for member in self.client.zrevrangebyscore(key, "+inf", lowest)]
+        return sorted(self._entries(ids), key=lambda entry: entry.rank_key)[:limit]
+
+    def newest(self, limit: int) -> list[Entry]:
+        """The back of ``records:entered``."""
+        ids = [member.decode() for member in self.client.zrevrange(ENTERED, 0, limit - 1)]
+        return self._entries(ids)
+
+    def hide(self, game_id: str) -> bool:
+        """Mark the entry hidden and take it out of the tables' sets."""
+        return self._hide(keys=[ENTRY + game_id, ALL], args=[game_id, DAY]) == 1
+
+    def game(self, game_id: str) -> GameRecord | None:
+        """The entry's frozen game."""
+        return thawed_game(self.client.hget(ENTRY + game_id, "game"), game_id)
+
+    def _entries(self, ids: list[str]) -> list[Entry]:
+        """The entries of these games (in their order), in one round trip."""
+        pipeline = self.client.pipeline(transaction=False)
+        for game_id in ids:
+            pipeline.hmget(ENTRY + game_id, _FIELDS)
+        entries = []
+        for game_id, values in zip(ids, pipeline.execute()):
+            if None in values:
+                continue
+            name, score, best_tile, moves, day, entered, hidden = (v.decode() for v in values)
+            entries.append(Entry(game_id, name, int(score), int(best_tile), int(moves),
+                                 day or None, float(entered), hidden == "1"))
+        return entries
