@@ -18,6 +18,8 @@ MAX_MOVE_DIGITS = 7
 #: The replay's keys (``KeyboardEvent.code``) -> the step they take; the page's script reads them.
 KEYS: dict[str, str] = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first",
                         "End": "last"}
+#: Each step's key, as its button's ``aria-keyshortcuts`` names it.
+SHORTCUTS: dict[str, str] = {step: code for code, step in KEYS.items()}
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,8 @@ def replay_page(game_id: str) -> ResponseReturnValue:
     total = len(record.game.history)
     shown = replay.position(record, replay.move_number(request.args.get("move"), total))
     return _answer(render_template("history/replay.html", summary=record.summary(),
-                                   position=shown, keys=replay.KEYS))
+                                   position=shown, keys=replay.KEYS,
+                                   shortcuts=replay.SHORTCUTS))
 
 
 @bp.get("/games/<game_id>/position")
