@@ -5,6 +5,7 @@ from flask import render_template, request
 from flask_babel import format_decimal, gettext, lazy_gettext
 from flask_wtf.csrf import generate_csrf
 
+from webapp.errors import GAVE_UP, UNREACHABLE
 from webapp.game import controls
 from webapp.game.best_score import best_scores
 from webapp.store.records import GameRecord
@@ -42,10 +43,12 @@ def _fragment(template: str, view: GameView) -> str:
 
 
 def render_page(record: GameRecord, lost: bool = False) -> str:
-    """The whole game page (saying so when the browser's previous game was lost)."""
+    """The whole game page (saying so when the browser's previous game was lost), with the
+    messages its script shows when the server cannot be reached or keeps failing."""
     view = view_of(record, "loaded", message=LOST if lost else None)
     return render_template("game.html", controls=controls.client_data(), view=view,
-                           message=view.message)
+                           message=view.message, unreachable_message=UNREACHABLE,
+                           gave_up_message=GAVE_UP)
 
 
 def render_update(
