@@ -3,7 +3,8 @@
 `production_server(**settings)` starts gunicorn as production does (gunicorn.conf.py, the app
 built before the workers fork) on a free loopback port, with the embedded SQLite store in a
 scratch directory and the given environment settings on top; it yields the port once gunicorn
-accepts connections, and how long that took. `HttpPlayer` loads the page once (session cookie, CSRF
+accepts connections, and how long that took. `root` serves another checkout (an earlier
+commit extracted with `git archive`) the same way. `HttpPlayer` loads the page once (session cookie, CSRF
 token, the game's id) and then posts intents over one keep-alive connection, as the page's script
 does: naming the game it shows and counting moves on from the server's X-Seq.
 """
@@ -35,8 +36,9 @@ LIFTED_LIMITS = {"MOVE_RATE_LIMIT": "1000000/second", "SOLVER_RATE_LIMIT": "1000
 
 
 @contextmanager
-def production_server(**settings: str) -> Iterator[tuple[int, float]]:
-    """gunicorn on a free port with these settings; yields (port, seconds until it listened)."""
+def production_server(root: Path = ROOT, **settings: str) -> Iterator[tuple[int, float]]:
+    """gunicorn serving the checkout at `root` on a free port with these settings; yields
+    (port, seconds until it listened)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as scratch:
         environ = {
@@ -55,7 +57,7 @@ def production_server(**settings: str) -> Iterator[tuple[int, float]]:
         with log_path.open("w") as log:
             started = time.perf_counter()
             server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
-                                      cwd=ROOT, env=environ, stdout=log, stderr=log)
+                                      cwd=root, env=environ, stdout=log, stderr=log)
             try:
                 _wait_until_listening(port, server, log_path)
                 yield port, time.perf_counter() - started

@@ -9,7 +9,8 @@ mobile carrier puts many players behind one address, which a person's pace, far 
 session's budget, leaves room for):
 
 - `game_budget`: every request that changes the game (move, undo, new game, keep playing)
-  draws on one shared budget, MOVE_RATE_LIMIT;
+  draws on one shared budget, MOVE_RATE_LIMIT; `game_budget_costing(cost)` draws on the same
+  budget `cost()` at a time (a request carrying several moves counts each);
 - `solver_budget`: hints, SOLVER_RATE_LIMIT;
 - `review_budget`: asking for a review, REVIEW_RATE_LIMIT;
 - `page_budget`: page loads that can start a game (every such page shares it), per client
@@ -75,16 +76,24 @@ limiter = Limiter(
 )
 
 
-def _per_session_and_address(setting: str, scope: str) -> Callable[[Callable], Callable]:
-    """A decorator drawing on the budget `setting` per session and its multiple per address;
-    `scope` names the budget, which every route it decorates shares."""
-    per_session = limiter.shared_limit(_setting(setting), scope=scope)
+def _per_session_and_address(setting: str, scope: str, cost: int | Callable[[], int] = 1
+                              ) -> Callable[[Callable], Callable]:
+    """A decorator drawing on the budget `setting` per session and its multiple per address,
+    `cost` a request; `scope` names the budget, which every route it decorates shares."""
+    per_session = limiter.shared_limit(_setting(setting), scope=scope, cost=cost)
     per_address = limiter.shared_limit(_address_share(setting), scope=f"{scope}-address",
-                                       key_func=get_remote_address)
+                                       key_func=get_remote_address, cost=cost)
     return lambda view: per_session(per_address(view))
 
 
 game_budget = _per_session_and_address("MOVE_RATE_LIMIT", "game")
+
+
+def game_budget_costing(cost: Callable[[], int]) -> Callable[[Callable], Callable]:
+    """`game_budget`, drawing `cost()` from it for each request."""
+    return _per_session_and_address("MOVE_RATE_LIMIT", "game", cost)
+
+
 solver_budget = _per_session_and_address("SOLVER_RATE_LIMIT", "solver")
 review_budget = _per_session_and_address("REVIEW_RATE_LIMIT", "review")
 page_budget = limiter.shared_limit(_setting("PAGE_RATE_LIMIT"), scope="page",

@@ -20,6 +20,7 @@ let shown = { status: board.dataset.state, inProgress: board.dataset.inProgress 
 const queue = createQueue({
   moves,
   numbered,
+  maxMoves: controls.maxMoves,
   urls: {
     move: game.dataset.moveUrl,
     undo: game.dataset.undoUrl,

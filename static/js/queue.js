@@ -1,7 +1,9 @@
 // Request queue: one request in flight, the rest wait their turn, so every press counts in order.
-// Each request names the game the page shows; each numbered intent (a move, an undo) carries the
-// next move number, and the server ignores any other number, which makes resending a request
-// whose answer got lost safe.
+// Moves pressed while a request is in flight go together in the next one (up to maxMoves, in
+// the order pressed), so quick presses cost one more round trip, not one each. Each request
+// names the game the page shows; each numbered intent (a move, an undo) carries the next move
+// number (a request of several moves, the first one's), and the server applies a move only
+// under the next number, which makes resending a request whose answer got lost safe.
 // Answers say which game the page shows now and its last move number (X-Game, X-Seq): the page
 // counts on from the server's. They also say where that game stands (X-Status: playing, won or
 // over; X-In-Progress: whether a new game would throw moves away), which the page keeps.
@@ -11,28 +13,39 @@ const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
 const SERVER_ERROR_TRIES = 5;
 
 /**
- * moves: the intents that are moves (they go to urls.move as its direction); numbered: the
- * intents that carry the next move number (the moves and undo);
+ * moves: the intents that are moves (they go to urls.move as its directions); numbered: the
+ * intents that carry the next move number (the moves and undo); maxMoves: the most moves one
+ * request carries;
  * urls: {move, undo, new, keep-playing, hint, solver-move, state}; game, lastSeq, csrfToken:
  * where the page starts.
- * onAnswer(intent, html, ok, shown) gets each answer in order ("state" when the page was reset to
- * the server's current game), with where the game it shows stands ({status, inProgress}; null
- * when the answer does not say, as a refusal does not); onRetrying(html) is called each time the server is unreachable
- * (html: null) or failing (html: its answer, which may carry a message), before the same
- * request goes again. A 429 is not an answer: the same request goes again after Retry-After.
+ * onAnswer(intent, html, ok, shown) gets each answer in order (for several moves, the last one's
+ * intent; "state" when the page was reset to the server's current game), with where the game it
+ * shows stands ({status, inProgress}; null when the answer does not say, as a refusal does not);
+ * onRetrying(html) is called each time the server is unreachable (html: null) or failing (html:
+ * its answer, which may carry a message), before the same request goes again. A 429 is not an answer: the same
+ * request goes again after Retry-After (with half its moves, the rest waiting for the next).
  * After SERVER_ERROR_TRIES server errors the request and those waiting behind it are dropped
  * (they were pressed on a board the server never confirmed) and onGaveUp() is called; the next
  * press starts afresh.
  */
-export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, onAnswer, onRetrying, onGaveUp }) {
+export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, csrfToken, onAnswer, onRetrying, onGaveUp }) {
   const page = { game, lastSeq, csrfToken };
   const waiting = [];
   let sending = false;
 
-  function formFor(intent) {
+  // The next request's intents: the first waiting one, and the moves right behind a move.
+  function takeNext() {
+    const taken = [waiting.shift()];
+    while (moves.has(taken[0]) && taken.length < maxMoves && moves.has(waiting[0])) {
+      taken.push(waiting.shift());
+    }
+    return taken;
+  }
+
+  function formFor(intents) {
     const body = new URLSearchParams({ game: page.game });
-    if (moves.has(intent)) body.set("direction", intent);
-    if (numbered.has(intent)) body.set("seq", String(page.lastSeq + 1));
+    for (const intent of intents) if (moves.has(intent)) body.append("direction", intent);
+    if (numbered.has(intents[0])) body.set("seq", String(page.lastSeq + 1));
     return body;
   }
 
@@ -58,19 +71,26 @@ export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, o
     onAnswer("state", await response.text(), response.ok, shownBy(response));
   }
 
-  async function send(intent) {
-    const url = moves.has(intent) ? urls.move : urls[intent];
-    const body = formFor(intent);
+  // A refused request (429) played nothing: the second half of its moves waits for the next
+  // one, so no request carries more moves than the budget allows at a time.
+  function halve(intents) {
+    const kept = Math.ceil(intents.length / 2);
+    waiting.unshift(...intents.slice(kept));
+    return intents.slice(0, kept);
+  }
+
+  async function send(intents) {
+    const url = moves.has(intents[0]) ? urls.move : urls[intents[0]];
     const response = await untilAnswered(() => fetch(url, {
       method: "POST",
-      body,
+      body: formFor(intents),
       headers: { "X-CSRFToken": page.csrfToken },
       credentials: "same-origin",
-    }), onRetrying);
+    }), onRetrying, () => { intents = halve(intents); });
     if (!response) return giveUp();
     if (response.headers.has("X-Stale")) return refresh();
     follow(response);
-    onAnswer(intent, await response.text(), response.ok, shownBy(response));
+    onAnswer(intents[intents.length - 1], await response.text(), response.ok, shownBy(response));
   }
 
   async function drain() {
@@ -79,7 +99,7 @@ export function createQueue({ moves, numbered, urls, game, lastSeq, csrfToken, o
     try {
       while (waiting.length) {
         try {
-          await send(waiting.shift());
+          await send(takeNext());
         } catch (error) {
           reportError(error); // a fault in handling one answer never stops the presses after it
         }
@@ -106,14 +126,15 @@ function shownBy(response) {
 }
 
 // Send until an answer comes: a lost connection or a server error is retried with backoff (or
-// after the server's Retry-After, if longer), a 429 after its Retry-After; any other status is
-// an answer. null after SERVER_ERROR_TRIES server errors.
-async function untilAnswered(send, onRetrying) {
+// after the server's Retry-After, if longer), a 429 after its Retry-After (onRefused() first);
+// any other status is an answer. null after SERVER_ERROR_TRIES server errors.
+async function untilAnswered(send, onRetrying, onRefused = () => {}) {
   for (let attempt = 0, serverErrors = 0; ; attempt += 1) {
     const response = await send().catch(() => null);
     if (response && response.status < 500 && response.status !== 429) return response;
     if (response?.status >= 500 && (serverErrors += 1) >= SERVER_ERROR_TRIES) return null;
-    if (response?.status !== 429) onRetrying(response && (await response.text()));
+    if (response?.status === 429) onRefused();
+    else onRetrying(response && (await response.text()));
     await new Promise((resolve) => setTimeout(resolve, retryDelay(response, attempt)));
   }
 }

@@ -27,9 +27,11 @@ def posts_sent(page: Page) -> list[str]:
 
 
 def named_move(body: str) -> str:
-    """What a move request's body asks for, without the game it names: "direction=up&seq=3"."""
-    form = dict(parse_qsl(body))
-    return f"direction={form['direction']}&seq={form['seq']}"
+    """What a move request's body asks for, without the game it names: "direction=up&seq=3",
+    "direction=up&direction=left&seq=4" for two moves."""
+    form = parse_qsl(body)
+    named = [f"{name}={value}" for name, value in form if name == "direction"]
+    return "&".join([*named, *(f"seq={value}" for name, value in form if name == "seq")])
 
 
 def moves_sent(page: Page) -> list[str]:

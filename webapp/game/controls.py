@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from flask_babel import LazyString, lazy_gettext
 
 from engine import DIRECTIONS
+from webapp.game.intents import MAX_MOVES
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ def client_data() -> dict:
         "ctrlPrefix": CTRL,
         "gestures": GESTURES,
         "swipeMinDistance": SWIPE_MIN_DISTANCE_PX,
+        "maxMoves": MAX_MOVES,
     }
 
 

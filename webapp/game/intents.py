@@ -8,18 +8,30 @@ from engine import DIRECTIONS
 from webapp.store.records import is_game_id
 
 MAX_SEQ_DIGITS = 12
+#: The most moves one request may carry: the presses a player made while the page waited for
+#: the answer before (the page's script reads it from the controls' data block).
+MAX_MOVES = 16
 
 
 class InvalidIntent(BadRequest):
     """A malformed intent; its description is the message for the player."""
 
 
-def direction(form: MultiDict) -> str:
-    """The requested direction, one of the engine's four."""
-    value = form.get("direction")
-    if value not in DIRECTIONS:
+def directions(form: MultiDict) -> list[str]:
+    """The requested directions in the order pressed (a ``direction`` field each), one to
+    MAX_MOVES of the engine's four."""
+    values = form.getlist("direction")
+    if not values or any(value not in DIRECTIONS for value in values):
         raise InvalidIntent(_("Unknown direction."))
-    return value
+    if len(values) > MAX_MOVES:
+        raise InvalidIntent(_("Too many moves in one request."))
+    return values
+
+
+def move_count(form: MultiDict) -> int:
+    """How many moves a request asks for, as its rate-limit cost: 1 to MAX_MOVES whatever the
+    form holds (a malformed one is refused afterwards)."""
+    return min(max(len(form.getlist("direction")), 1), MAX_MOVES)
 
 
 def seq(form: MultiDict) -> int:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from engine import DamagedHistory, Game, Status
 from webapp.store.records import GameRecord
@@ -56,6 +57,38 @@ def solver_move(direction: str, seq: int) -> Apply:
         if changed:
             record.assisted = True
         return event, changed
+    return apply
+
+
+@dataclass(frozen=True)
+class Played:
+    """What a request's moves did, for the answer: its event (a repair if one was needed, else
+    "moved" if any move moved, else "blocked" if any was played, else "repeated"), the direction
+    of the last move with that event, and the points the moves scored together."""
+
+    event: str
+    direction: str
+    points: int
+
+
+#: A request's events, the one its answer names first.
+_NAMED_FIRST = ("repaired", "moved", "blocked", "repeated")
+
+
+def moves(directions: Sequence[str], first_seq: int) -> Callable[[GameRecord], tuple[Played, bool]]:
+    """Play `directions` in order as moves numbered from `first_seq`, each exactly as `move`
+    plays one: a number already used is skipped (the first moves of a retried request that
+    landed), an illegal direction uses up its number, and a number past the next is dropped."""
+    def apply(record: GameRecord) -> tuple[Played, bool]:
+        events, points, changed = [], 0, False
+        for seq, direction in enumerate(directions, first_seq):
+            event, applied = move(direction, seq)(record)
+            events.append((event, direction))
+            points += record.game.last_points if event == "moved" else 0
+            changed |= applied
+        shown = min((event for event, _ in events), key=_NAMED_FIRST.index)
+        direction = next(direction for event, direction in reversed(events) if event == shown)
+        return Played(shown, direction, points), changed
     return apply
 
 

@@ -23,11 +23,11 @@ LOST = lazy_gettext("Your previous game is no longer on the server, so a new one
 REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 
 
-def view_of(record: GameRecord, event: str, direction: str | None = None,
+def view_of(record: GameRecord, event: str, direction: str | None = None, points: int = 0,
             values: dict[str, float] | None = None, message: str | None = None) -> GameView:
     """The answer's view, with the best scores the browser remembers."""
     best = best_scores(request, record.game.score, record.assisted)
-    return game_view(record, event, best, direction, values, message)
+    return game_view(record, event, best, direction, points, values, message)
 
 
 def _headers(view: GameView) -> dict[str, str]:
@@ -52,13 +52,14 @@ def render_page(record: GameRecord, lost: bool = False) -> str:
 
 
 def render_update(
-    record: GameRecord, event: str, direction: str | None = None
+    record: GameRecord, event: str, direction: str | None = None, points: int = 0
 ) -> tuple[str, dict[str, str]]:
-    """The fragment answering a move, a new game or keep playing; its headers tell the page
-    which game it shows, the last applied move number, which it counts on from, and where the
-    game stands."""
+    """The fragment answering moves, an undo, a new game or keep playing (``direction``: the
+    last move's, ``points``: what the moves scored together); its headers tell the page which
+    game it shows, the last applied move number, which it counts on from, and where the game
+    stands."""
     message = repaired_message(record) if event == "repaired" else None
-    view = view_of(record, event, direction, message=message)
+    view = view_of(record, event, direction, points, message=message)
     return _fragment("partials/update.html", view), _headers(view)
 
 

@@ -8,7 +8,7 @@ from engine import Status, solver
 from webapp.game import current, intents, play
 from webapp.game.rendering import render_hint, render_page, render_state, render_update
 from webapp.i18n import LANG_RULE
-from webapp.limits import game_budget, page_budget, solver_budget
+from webapp.limits import game_budget, game_budget_costing, page_budget, solver_budget
 
 bp = Blueprint("game", __name__)
 
@@ -41,14 +41,15 @@ def index_in_language(lang: str) -> str:
 
 
 @bp.post("/move")
-@game_budget
+@game_budget_costing(lambda: intents.move_count(request.form))
 def move() -> ResponseReturnValue:
-    """Apply one move, unless this move number was already applied (a retried request)."""
-    direction = intents.direction(request.form)
+    """Apply the moves pressed in a row (one or more, numbered from ``seq``), each unless its
+    number was already applied (a retried request); one answer shows the board after them."""
+    directions = intents.directions(request.form)
     seq = intents.seq(request.form)
     record = current.for_page(intents.game_id(request.form))
-    record, event = current.change(record, play.move(direction, seq))
-    return render_update(record, event, direction)
+    record, played = current.change(record, play.moves(directions, seq))
+    return render_update(record, played.event, played.direction, played.points)
 
 
 @bp.post("/solver-move")
@@ -63,7 +64,7 @@ def solver_move() -> ResponseReturnValue:
         return render_update(record, "repeated")
     direction = solver.choose(record.game.rows, current_app.config["SOLVER_SETTING"])
     record, event = current.change(record, play.solver_move(direction, seq))
-    return render_update(record, event, direction)
+    return render_update(record, event, direction, record.game.last_points)
 
 
 @bp.post("/undo")

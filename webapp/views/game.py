@@ -59,7 +59,7 @@ SHORTCUTS: dict[str, Shortcut] = {
 class GameView:
     """One answer about a game. `event` names what just happened (loaded, moved, blocked,
     undone, nothing-to-undo, new, kept-playing, repeated, hinted, repaired); `gained` is what
-    the move scored, shown only after a move that scored; `other_game` says the page now shows
+    the request's moves scored together, shown only after moves that scored; `other_game` says the page now shows
     another game than before (its links move); `hint` is set only in a hint's answer; `day`
     is the day of a daily game (None for an ordinary game)."""
 
@@ -134,11 +134,12 @@ def game_view(
     event: str,
     best: BestScores,
     direction: str | None = None,
+    points: int = 0,
     values: dict[str, float] | None = None,
     message: str | None = None,
 ) -> GameView:
-    """The view of `record` after `event` (`direction` for a move; the solver's `values` for a
-    hint)."""
+    """The view of `record` after `event` (`direction`: the last move's, `points`: what the
+    moves scored together; the solver's `values` for a hint)."""
     game = record.game
     board = board_view(game)
     shown_hint = hint(values) if values is not None else None
@@ -149,7 +150,7 @@ def game_view(
         event=event,
         score=score,
         moves=game.moves,
-        gained=game.last_points if event == "moved" else 0,
+        gained=points if event == "moved" else 0,
         best=best,
         assisted=record.assisted,
         board=board,

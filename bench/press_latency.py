@@ -1,0 +1,209 @@
+"""Quick presses on a slow link: the time from the first of six quick key presses to the board
+painted with all six moves, for this checkout's page against an earlier commit's, side by side
+in the same run.
+
+    python bench/press_latency.py [--against 7a5daa9] [--rounds 7] [--latencies 0,100,300]
+                                  [--presses 6] [--gap-ms 30]
+
+Each side is served by gunicorn as production does (`live_server.production_server`; the
+earlier commit extracted with `git archive` into a temporary directory). Each trial opens a fresh
+Chromium context (Debian's /usr/bin/chromium, no service worker), puts the same seeded game in
+its session (through that side's own store code), adds the latency with Chromium's network
+emulation (CDP `Network.emulateNetworkConditions`, added to every request), and presses six
+arrow keys, each legal in turn, `--gap-ms` apart (keydown events dispatched by the page's own
+timers: keyboard presses sent one by one from here over CDP came 60 to 80 ms apart on a loaded
+machine). An init script in the page notes the first
+keydown and, from a MutationObserver, the first time the move counter shows all six moves; the
+frame after it (requestAnimationFrame) is the board painted. Rounds alternate the sides and the
+latencies; per side and latency the median of the rounds is printed, with the /move requests a
+trial sent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from live_server import production_server  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+
+from engine import Game  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+SEED = 2048
+#: The order in which each press takes the first direction that moves something.
+PREFERENCE = ("left", "down", "right", "down", "left", "up")
+ARROWS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
+
+# Notes performance.now() at the first keydown, and the frame in which #moves first reads
+# window.benchTarget.
+TIMER = """
+window.bench = { first: null, landed: null, painted: null, keys: [] };
+document.addEventListener("keydown", () => {
+  window.bench.keys.push(performance.now());
+  if (window.bench.first === null) window.bench.first = performance.now();
+}, true);
+new MutationObserver(() => {
+  const moves = document.getElementById("moves");
+  if (window.bench.landed !== null || !moves || moves.textContent !== String(window.benchTarget)) return;
+  window.bench.landed = performance.now();
+  requestAnimationFrame(() => { window.bench.painted = performance.now(); });
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+# Presses the keys `gap` ms apart from inside the page (keydown events as a keyboard sends them),
+# so the gaps do not depend on how quickly this process reaches the browser.
+PRESS = """({ keys, gap }) => keys.forEach((key, index) => setTimeout(() => {
+  const press = { key, code: key, bubbles: true, cancelable: true };
+  document.body.dispatchEvent(new KeyboardEvent("keydown", press));
+  document.body.dispatchEvent(new KeyboardEvent("keyup", press));
+}, index * gap))"""
+
+# Run by each side's own Python code (cwd: its checkout): puts Game.new(seed) in a stored game.
+SEATER = """
+import sys, tempfile
+from engine import Game
+from webapp import create_app
+app = create_app({"SQLITE_PATH": sys.argv[1], "SECRET_KEY": "bench", "SOLVER_WARM_UP": False,
+                  "INSTANCE_PATH": tempfile.mkdtemp()})
+games = app.extensions["games"]
+for line in sys.stdin:
+    game_id, seed = line.split()
+    record = games.get(game_id)
+    record.game = Game.new(int(seed))
+    print("ok" if games.replace(record) else "conflict", flush=True)
+"""
+
+
+def presses_for(seed: int, count: int) -> list[str]:
+    """`count` directions, each legal in turn in the game Game.new(seed)."""
+    game, directions = Game.new(seed), []
+    for step in range(count):
+        legal = game.legal_moves()
+        direction = next(d for d in PREFERENCE[step % len(PREFERENCE):] + PREFERENCE if d in legal)
+        game.move(direction)
+        directions.append(direction)
+    return directions
+
+
+@dataclass
+class Side:
+    """One checkout served by gunicorn, and a process that seats seeded games in its store."""
+
+    name: str
+    url: str
+    seater: subprocess.Popen
+
+    def seat(self, game_id: str, seed: int) -> None:
+        self.seater.stdin.write(f"{game_id} {seed}\n")
+        self.seater.stdin.flush()
+        answer = self.seater.stdout.readline().strip()
+        if answer != "ok":
+            raise RuntimeError(f"{self.name}: seating the game answered {answer!r}")
+
+
+@contextmanager
+def served(name: str, root: Path) -> Iterator[Side]:
+    """The checkout at `root` on gunicorn, with its seater."""
+    with tempfile.TemporaryDirectory() as scratch:
+        database = str(Path(scratch) / "games.sqlite3")
+        with production_server(root, SQLITE_PATH=database, SOLVER_WARM_UP="0") as (port, _):
+            seater = subprocess.Popen([sys.executable, "-c", SEATER, database], cwd=root,
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            try:
+                yield Side(name, f"http://127.0.0.1:{port}", seater)
+            finally:
+                seater.stdin.close()
+                seater.wait(timeout=30)
+
+
+def trial(browser: Browser, side: Side, latency_ms: int, directions: list[str],
+          gap_ms: int) -> tuple[float, int, float]:
+    """(ms from the first press to the board painted with every move, /move requests sent,
+    mean ms between two presses)."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.add_init_script(TIMER)
+        page.goto(f"{side.url}/en/")
+        side.seat(page.locator("#game").get_attribute("data-game"), SEED)
+        page.reload()
+        page.evaluate(f"window.benchTarget = {len(directions)}")
+        sent = []
+        page.on("request", lambda request: sent.append(request)
+                if request.url.endswith("/move") else None)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": latency_ms, "downloadThroughput": -1,
+            "uploadThroughput": -1})
+        page.evaluate(PRESS, {"keys": [ARROWS[d] for d in directions], "gap": gap_ms})
+        page.wait_for_function("() => window.bench.painted !== null", timeout=60_000)
+        bench = page.evaluate("window.bench")
+        keys = bench["keys"]
+        return (bench["painted"] - bench["first"], len(sent),
+                (keys[-1] - keys[0]) / (len(keys) - 1))
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", default="7a5daa9", help="earlier commit to compare with")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--latencies", default="0,100,300", help="ms added to each request")
+    parser.add_argument("--presses", type=int, default=6)
+    parser.add_argument("--gap-ms", type=int, default=30)
+    args = parser.parse_args()
+    latencies = [int(value) for value in args.latencies.split(",")]
+    directions = presses_for(SEED, args.presses)
+    times: dict[tuple[str, int], list[float]] = {}
+    requests: dict[tuple[str, int], list[int]] = {}
+    gaps: list[float] = []
+    with ExitStack() as stack, tempfile.TemporaryDirectory() as earlier:
+        archive = subprocess.run(["git", "archive", args.against], cwd=ROOT,
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", earlier], input=archive, check=True)
+        sides = [stack.enter_context(served(args.against, Path(earlier))),
+                 stack.enter_context(served("this", ROOT))]
+        playwright = stack.enter_context(sync_playwright())
+        browser = playwright.chromium.launch(executable_path=CHROMIUM,
+                                             args=["--no-sandbox", "--disable-gpu"])
+        for side in sides:  # a first page load warms each server up
+            trial(browser, side, 0, directions, args.gap_ms)
+        for round_number in range(args.rounds):
+            for latency in latencies:
+                for side in sides if round_number % 2 == 0 else sides[::-1]:
+                    elapsed, sent, gap = trial(browser, side, latency, directions, args.gap_ms)
+                    times.setdefault((side.name, latency), []).append(elapsed)
+                    requests.setdefault((side.name, latency), []).append(sent)
+                    gaps.append(gap)
+        browser.close()
+    names = [args.against, "this"]
+    print(f"{args.presses} presses {statistics.mean(gaps):.0f} ms apart (mean), seeded game "
+          f"{SEED} ({', '.join(directions)}), {args.rounds} rounds; ms from the first press to "
+          f"the board painted with all {args.presses} moves, median (min-max), and /move requests")
+    print(f"{'latency':>8}" + "".join(f"{name:>28}" for name in names) + f"{'ratio':>8}")
+    for latency in latencies:
+        cells = []
+        for name in names:
+            values = times[(name, latency)]
+            cells.append(f"{statistics.median(values):7.0f} ({min(values):.0f}-{max(values):.0f}) "
+                         f"{statistics.median(requests[(name, latency)]):4.0f} req")
+        ratio = (statistics.median(times[("this", latency)])
+                 / statistics.median(times[(args.against, latency)]))
+        print(f"{latency:>6}ms" + "".join(f"{cell:>28}" for cell in cells) + f"{ratio:>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
