@@ -5,13 +5,13 @@
 
 Figures are CPU time of this process (time.process_time) per call, over many calls at move
 numbers spread across whole checkpoint intervals, so the slowest phase is always included:
-- bytes of the position and its history as the store would hold them (compact JSON, and the
-  msgpack that Flask-Session writes), for the first 500 moves and for all 20,000;
+- bytes of the game's saved form as the store holds it (`Game.to_saved()` in compact JSON, and
+  in msgpack), for the first 500 moves and for all 20,000;
 - `undo()` on a game loaded at each of those move numbers (the load is not timed), and a whole
-  request that undoes: load both dicts, undo, write both back;
+  request that undoes: load the game's text, undo, write it back;
 - `Game.replay` of a position in the middle of the game;
-- `History.from_dict` with `Game.from_dict`, which a request pays on every move, and
-  `game.history.to_dict()`, which it pays to save;
+- `Game.from_saved` of the stored text, which a request pays on every move, and
+  `game.to_saved()` written as text, which it pays to save;
 - `History.walk` over all the moves, against replaying them from the start in the Game loop.
 """
 
@@ -27,7 +27,7 @@ import msgspec
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import long_game  # noqa: E402
-from engine import Game, History  # noqa: E402
+from engine import Game  # noqa: E402
 from engine import history as history_module  # noqa: E402
 
 
@@ -39,9 +39,14 @@ def cpu_ms(call, *args):
 
 
 def stored_bytes(game):
-    """(compact JSON bytes, msgpack bytes) of the position and the history together."""
-    stored = {"game": game.to_dict(), "history": game.history.to_dict()}
-    return len(json.dumps(stored, separators=(",", ":"))), len(msgspec.msgpack.encode(stored))
+    """(compact JSON bytes, msgpack bytes) of the game's saved form."""
+    stored = game.to_saved()
+    return len(text(game)), len(msgspec.msgpack.encode(stored))
+
+
+def text(game):
+    """The game's saved form as the store writes it."""
+    return json.dumps(game.to_saved(), separators=(",", ":"))
 
 
 def spread(last, count):
@@ -71,28 +76,27 @@ def main():
     loading_ms, game = cpu_ms(long_game.load, options.game)  # play every move from the start
     history = game.history
     count = len(history)
-    saved = {}  # move number -> (position, history) as a request would find them
+    saved = {}  # move number -> the game's text as a request would find it
     for moves in spread(count, samples):
-        replayed = Game.replay(history, moves)
-        saved[moves] = (replayed.to_dict(), replayed.history.to_dict())
+        saved[moves] = text(Game.replay(history, moves))
     print(f"game: {count:,} moves, largest tile {max(map(max, game.rows))}, score {game.score:,}; "
           f"a checkpoint every {history_module.CHECKPOINT_EVERY} moves")
     print(f"playing all {count:,} moves from the start through Game: {loading_ms:.0f} ms")
 
-    print("\nstored bytes (position + history)   compact JSON   msgpack")
+    print("\nstored bytes (the saved game)       compact JSON   msgpack")
     for moves in (500, count):
         json_bytes, msgpack_bytes = stored_bytes(Game.replay(history, moves))
         print(f"  after {moves:>6,} moves {'':16}{json_bytes:>10,}{msgpack_bytes:>10,}")
 
     undo_times, request_times = [], []
-    for position, history_dict in saved.values():
-        loaded = Game.from_dict(position, history_dict)
+    for stored in saved.values():
+        loaded = Game.from_saved(json.loads(stored))
         undo_times.append(cpu_ms(loaded.undo)[0])
 
         def request():
-            game = Game.from_dict(position, History.from_dict(history_dict))
+            game = Game.from_saved(json.loads(stored))
             game.undo()
-            return game.to_dict(), game.history.to_dict()
+            return text(game)
 
         request_times.append(cpu_ms(request)[0])
     print(f"\nundo() at {samples} move numbers from {min(saved):,} to {max(saved):,}")
@@ -104,15 +108,12 @@ def main():
     print(f"\nGame.replay(history, n), n from {middle[0]:,} to {middle[-1]:,}")
     print(f"  {'':36}{summary(replay_times)}")
 
-    position, history_dict = saved[max(saved)]
-    load_times = [
-        cpu_ms(lambda: Game.from_dict(position, History.from_dict(history_dict)))[0]
-        for _ in range(samples)
-    ]
-    save_times = [cpu_ms(lambda: game.history.to_dict())[0] for _ in range(samples)]
+    stored = saved[max(saved)]
+    load_times = [cpu_ms(lambda: Game.from_saved(json.loads(stored)))[0] for _ in range(samples)]
+    save_times = [cpu_ms(text, game)[0] for _ in range(samples)]
     print(f"\nat move {max(saved):,}")
-    print(f"  History.from_dict + Game.from_dict  {summary(load_times)}")
-    print(f"  game.history.to_dict()              {summary(save_times)}")
+    print(f"  Game.from_saved of the text         {summary(load_times)}")
+    print(f"  game.to_saved() as text             {summary(save_times)}")
 
     walk_ms, steps = cpu_ms(lambda: sum(1 for _ in history.walk()))
     print(f"\nwalk over all {steps:,} moves: {walk_ms:.0f} ms "

@@ -1,6 +1,6 @@
 """A move request's server CPU, side by side: this working tree against a baseline commit.
 
-    python bench/move_cpu.py [--baseline SHA] [--rounds 6] [--moves 300] [--profile]
+    python bench/move_cpu.py [--baseline SHA] [--tree SHA] [--rounds 6] [--moves 300] [--profile]
 
 The baseline commit is unpacked (``git archive``) into a scratch folder. For each side and each
 store (the embedded SQLite file, Redis on a redis-server of its own) one worker process builds
@@ -112,7 +112,8 @@ def serve(store: str, redis_url: str) -> None:
 
 
 def unpacked(commit: str, into: Path) -> Path:
-    """The tree of `commit` in a folder under `into`."""
+    """The tree of `commit` in the folder `into`."""
+    into.mkdir(parents=True, exist_ok=True)
     archive = subprocess.run(["git", "archive", commit], cwd=HERE.parent, check=True,
                              capture_output=True).stdout
     tarfile.open(fileobj=BytesIO(archive)).extractall(into, filter="data")
@@ -136,12 +137,13 @@ def ask(process: subprocess.Popen, moves: int) -> float:
     return json.loads(process.stdout.readline())
 
 
-def compare(baseline: str, rounds: int, moves: int) -> None:
+def compare(baseline: str, tree: str, rounds: int, moves: int) -> None:
     from redis_server import RedisServer
 
     with tempfile.TemporaryDirectory() as scratch, RedisServer() as redis_server:
-        roots = {"baseline": unpacked(baseline, Path(scratch)), "working tree": HERE.parent}
-        print(f"baseline {baseline[:12]}; {rounds} rounds of {moves} moves a side and store")
+        ours = unpacked(tree, Path(scratch) / "tree") if tree else HERE.parent
+        roots = {"baseline": unpacked(baseline, Path(scratch) / "baseline"), "working tree": ours}
+        print(f"baseline {baseline[:12]} against {tree[:12] or 'the working tree'}; {rounds} rounds of {moves} moves a side and store")
         for store in STORES:
             workers = {side: start(root, store, redis_server.url) for side, root in roots.items()}
             spent = {side: [] for side in workers}
@@ -188,6 +190,7 @@ def profile(moves: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--tree", default="", help="a commit to measure instead of the working tree")
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--profile", action="store_true")
@@ -199,7 +202,7 @@ def main() -> None:
     elif args.profile:
         profile(args.moves)
     else:
-        compare(args.baseline, args.rounds, args.moves)
+        compare(args.baseline, args.tree, args.rounds, args.moves)
 
 
 if __name__ == "__main__":

@@ -185,9 +185,9 @@ def print_paced(tallies: dict[str, Tally], ratios: list[float], label: dict[str,
 def print_size(label: str, template: dict, count: int, path: Path, sessions: bool) -> None:
     started = time.perf_counter()
     with_games, in_all = fill(path, template, count, sessions)
-    record_bytes = len(template["position"]) + len(template["history"])
-    line = (f"{label}: {count:,} games in {time.perf_counter() - started:.1f} s; position and "
-            f"history {record_bytes:,} bytes; file {with_games / count:,.0f} bytes per game")
+    record_bytes = len(template["game"])
+    line = (f"{label}: {count:,} games in {time.perf_counter() - started:.1f} s; the game "
+            f"{record_bytes:,} bytes; file {with_games / count:,.0f} bytes per game")
     if sessions:
         line += f", {in_all / count:,.0f} with its session ({in_all / 2**20:,.0f} MiB in all)"
     print(line, flush=True)

@@ -70,9 +70,9 @@ Undoing the winning merge takes the win back; making 2048 again asks again:
 >>> won.undo(), won.won, won.status
 (True, False, <Status.PLAYING: 'playing'>)
 
-`game.history` is every move since the start: an immutable `History` whose saved form (the
-moves at 2 bits each, a checkpoint every 1000 moves) is kept next to the position. `Game.replay`
-gives the game after any number of its moves, `walk` each move with the rows before it:
+`game.history` is every move since the start: an immutable `History` with a saved form of its
+own (the moves at 2 bits each, a checkpoint every 1000 moves). `Game.replay` gives the game
+after any number of its moves, `walk` each move with the rows before it:
 
 >>> history = game.history
 >>> len(history), history.directions()
@@ -91,6 +91,16 @@ A game loaded with its history goes on recording into it, and undo reaches past 
 >>> restored.undo(), restored.undo(), restored.undo()
 (True, True, False)
 >>> restored.to_dict() == engine.Game.new(seed=42).to_dict()
+True
+
+`to_saved` keeps the whole game in one form, the history with the position now as its end; it
+is what a store keeps (one text to read and write), and loading it unpacks no move:
+
+>>> whole = game.to_saved()
+>>> whole["count"], whole["moves"], sorted(whole["end"])
+(2, 'Dg==', ['awaiting_choice', 'last_points', 'tiles'])
+>>> again = engine.Game.from_saved(whole)
+>>> again.to_dict() == game.to_dict() and again.history == game.history
 True
 
 A history whose stored bits changed no longer replays to its game: undo and replay raise
@@ -114,9 +124,10 @@ ValueError: unknown direction 'sideways'; expected one of ('up', 'down', 'left',
 
 Modules: `directions`, `line` (the merge rules on one line), `board` (the packed board and
 its cached tables), `rng` (seeded spawns), `tiles` (tile identities), `validation` and
-`saved_state` (checked input and the saved form, documented there), `history` (the recorded
-moves and their saved form, documented there), `game` (the `Game` class), `scoring` (the
-points a tile stands for).
+`saved_state` (checked input and the saved form of a position, documented there), `history`
+(the recorded moves and their saved form, documented there), `history_codec` (the packed parts
+of those forms), `saved_game` (a whole game in one saved form), `game` (the `Game` class),
+`scoring` (the points a tile stands for).
 """
 
 from collections.abc import Sequence

@@ -5,7 +5,7 @@ from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import Optional, Union
 
-from engine import rng, saved_state, validation
+from engine import rng, saved_game, saved_state, validation
 from engine.board import (
     Board,
     empty_cells,
@@ -52,7 +52,7 @@ class Game:
 
     __slots__ = (
         "_board", "_ledger", "_seed", "_spawns", "_score", "_moves",
-        "_won", "_awaiting_choice", "_last_points", "_recording", "_codes", "_checkpoint_at",
+        "_won", "_awaiting_choice", "_last_points", "_recording", "_checkpoint_at",
     )
 
     def __init__(
@@ -116,6 +116,13 @@ class Game:
         return cls(saved, TileLedger(saved.ids, saved.next_id), recording)
 
     @classmethod
+    def from_saved(cls, data: object) -> "Game":
+        """The game saved by `to_saved`, its history with it; ValueError if `data` is not a
+        well-formed game (see `saved_game`)."""
+        saved, recording = saved_game.load(data)
+        return cls(saved, TileLedger(saved.ids, saved.next_id), recording)
+
+    @classmethod
     def replay(cls, history: Union[History, dict], moves: Optional[int] = None) -> "Game":
         """The game after the first `moves` moves of `history` (all when None, 0 for its start).
 
@@ -124,7 +131,7 @@ class Game:
         ValueError) if a recorded move is one the game refuses.
         """
         recording = Recording.of(_history(history))
-        count = len(recording.codes)
+        count = recording.count
         moves = count if moves is None else validation.integer(moves, "moves")
         if not 0 <= moves <= count:
             raise ValueError(f"moves must be from 0 to {count}, not {moves}")
@@ -152,6 +159,11 @@ class Game:
     def to_dict(self) -> dict:
         """The game as a small dict of plain JSON types (see `saved_state`)."""
         return saved_state.dump(self._saved())
+
+    def to_saved(self) -> dict:
+        """The whole game, its history with it, as one dict of plain JSON types (see
+        `saved_game`): what a store keeps."""
+        return saved_game.dump(self._saved(), self._recording)
 
     def _saved(self) -> saved_state.SavedState:
         return saved_state.SavedState(
@@ -187,11 +199,11 @@ class Game:
             self._won = self._awaiting_choice = True
         self._board = new_board
         self._spawn(empty_after)
-        codes = self._codes
-        codes.append(CODES[direction])
-        if len(codes) == self._checkpoint_at:
-            self._recording.checkpoints.append(self._checkpoint())
-            self._checkpoint_at += self._recording.every
+        recording = self._recording
+        recording.append(CODES[direction])
+        if recording.count == self._checkpoint_at:
+            recording.checkpoints.append(self._checkpoint())
+            self._checkpoint_at += recording.every
         return True
 
     def keep_playing(self) -> None:
@@ -211,13 +223,13 @@ class Game:
         DamagedHistory, changing nothing, if the replay to the move before refuses a move or
         its last move does not lead to this game (see `sound_part` for what is left).
         """
-        count = len(self._recording.codes)
+        count = self._recording.count
         if not count:
             return False
         before = Game._replayed(self._recording, count - 1)
         again = Game(before._saved()._replace(awaiting_choice=False),
                      TileLedger(before._ledger.cell_ids(), before._ledger.next_id))
-        if not again.move(DIRECTIONS[self._codes[-1]]) or not again._same_position(self):
+        if not again.move(DIRECTIONS[self._recording.codes[-1]]) or not again._same_position(self):
             raise DamagedHistory(f"move {count} of the history does not lead to the game")
         for name in Game.__slots__:
             setattr(self, name, getattr(before, name))
@@ -231,7 +243,7 @@ class Game:
         next checkpoint, or this game when the stretch is the last. Up to twice the work of
         `Game.replay`, which finds only a move the game refuses."""
         recording = self._recording
-        count, every = len(recording.codes), recording.every
+        count, every = recording.count, recording.every
         game = Game.replay(self.history, moves)
         if not moves:
             return game
@@ -269,7 +281,7 @@ class Game:
                 if replaying._recording.checkpoint(index) != recording.checkpoint(index):
                     raise DamagedHistory(f"checkpoint {index + 1} is not where the moves lead")
                 sound += recording.every
-            for _ in replaying._play_recorded(recording, sound, len(recording.codes)):
+            for _ in replaying._play_recorded(recording, sound, recording.count):
                 pass
             if not replaying._same_position(self):
                 raise DamagedHistory("the history does not lead to the game")
@@ -292,8 +304,7 @@ class Game:
 
     def _record_into(self, recording: Recording) -> None:
         self._recording = recording
-        self._codes = recording.codes  # the same bytearray: `move` appends to it
-        self._checkpoint_at = (len(recording.codes) // recording.every + 1) * recording.every
+        self._checkpoint_at = (recording.count // recording.every + 1) * recording.every
 
     def _checkpoint(self) -> LaterCheckpoint:
         return LaterCheckpoint(self._board, self._score, self._ledger.mark())
@@ -379,5 +390,5 @@ def walk(history: History) -> Iterator[Step]:
     """Each move of `history` with the rows before it (see `History.walk`)."""
     recording = Recording.of(history)
     game = Game._replayed(recording, 0)
-    for direction in game._play_recorded(recording, 0, len(recording.codes)):
+    for direction in game._play_recorded(recording, 0, recording.count):
         yield Step(game.rows, direction)

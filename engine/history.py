@@ -35,10 +35,13 @@ from engine.board import Board, max_exponent, tile_sum
 from engine.directions import DIRECTIONS
 from engine.history_codec import (
     Checkpoint,
+    append_move,
     decode_checkpoints,
     decode_moves,
     encode_checkpoints,
     encode_moves,
+    pack_moves,
+    unpack_moves,
 )
 from engine.saved_state import SavedState
 from engine.tiles import IdsMark
@@ -147,11 +150,7 @@ class History:
         if not every:
             raise ValueError("checkpoint_every must be positive")
         checkpoints = decode_checkpoints(data["checkpoints"], count // every)
-        earlier = start
-        for index, checkpoint in enumerate(checkpoints):
-            later = _position_after(start, (index + 1) * every, checkpoint)
-            check_follows(earlier, later, every)
-            earlier = later
+        check_checkpoints(start, checkpoints, every)
         return cls(start, codes, checkpoints, every)
 
     def __eq__(self, other: object) -> bool:
@@ -171,11 +170,13 @@ class History:
 class Recording:
     """A history being written: what a `Game` keeps as it plays, and freezes into a History.
 
-    `codes` holds one direction code a byte, `checkpoints` the Checkpoint (or LaterCheckpoint)
-    after each multiple of `every` moves; the game appends to both.
+    The moves are kept one direction code a byte (`codes`), packed four a byte (`packed`) as
+    the saved form has them, or both: each form is made from the other when first asked for, so
+    a game loaded to play one move never unpacks its moves. `checkpoints` holds the Checkpoint
+    (or LaterCheckpoint) after each multiple of `every` moves; `append` and the game add to both.
     """
 
-    __slots__ = ("start", "codes", "checkpoints", "every")
+    __slots__ = ("start", "count", "checkpoints", "every", "saved", "_codes", "_packed")
 
     def __init__(
         self,
@@ -183,11 +184,39 @@ class Recording:
         codes: bytes = b"",
         checkpoints: Sequence[Union[Checkpoint, LaterCheckpoint]] = (),
         every: Optional[int] = None,
+        packed: Optional[bytes] = None,
+        count: int = 0,
     ) -> None:
+        """The recording of `codes` (or of `count` moves in `packed`) after `start`."""
         self.start = start
-        self.codes = bytearray(codes)
+        self._codes = None if packed is not None else bytearray(codes)
+        self._packed = None if packed is None else bytearray(packed)
+        self.count = count if packed is not None else len(codes)
         self.checkpoints = list(checkpoints)
         self.every = CHECKPOINT_EVERY if every is None else every
+        self.saved: dict = {}  # parts of the saved form that are still current (`saved_game`)
+
+    @property
+    def codes(self) -> bytearray:
+        """The moves, one direction code a byte."""
+        if self._codes is None:
+            self._codes = bytearray(unpack_moves(self._packed, self.count))
+        return self._codes
+
+    @property
+    def packed(self) -> bytes:
+        """The moves packed four a byte (see `history_codec`)."""
+        if self._packed is None:
+            self._packed = bytearray(pack_moves(self._codes))
+        return self._packed
+
+    def append(self, code: int) -> None:
+        """Record one more move, direction code `code`."""
+        if self._packed is not None:
+            append_move(self._packed, self.count, code)
+        if self._codes is not None:
+            self._codes.append(code)
+        self.count += 1
 
     @classmethod
     def of(cls, history: History) -> "Recording":
@@ -203,11 +232,7 @@ class Recording:
             raise ValueError("the position and its history have different seeds")
         if position.moves != start.moves + count or position.spawns != start.spawns + count:
             raise ValueError(f"the position's move or spawn count does not follow {count} moves")
-        recorded = len(history._checkpoints) * history._every
-        latest = (
-            _position_after(start, recorded, history._checkpoints[-1]) if recorded else start
-        )
-        check_follows(latest, position, count - recorded)
+        check_end(start, history._checkpoints, history._every, count, position)
         return cls.of(history)
 
     def freeze(self) -> History:
@@ -240,6 +265,24 @@ class Recording:
     def directions(self, first: int, stop: int) -> list[str]:
         """The directions of moves first + 1 to stop."""
         return [DIRECTIONS[code] for code in self.codes[first:stop]]
+
+
+def check_checkpoints(start: SavedState, checkpoints: Sequence[Checkpoint], every: int) -> None:
+    """ValueError unless each checkpoint can follow the one before it (the first, `start`)."""
+    earlier = start
+    for index, checkpoint in enumerate(checkpoints):
+        later = _position_after(start, (index + 1) * every, checkpoint)
+        check_follows(earlier, later, every)
+        earlier = later
+
+
+def check_end(start: SavedState, checkpoints: Sequence[Checkpoint], every: int, count: int,
+              position: SavedState) -> None:
+    """ValueError unless `position` can follow the last of `checkpoints` (or `start`) as the
+    game after `count` moves."""
+    recorded = len(checkpoints) * every
+    latest = _position_after(start, recorded, checkpoints[-1]) if recorded else start
+    check_follows(latest, position, count - recorded)
 
 
 def check_follows(earlier: SavedState, later: SavedState, moves: int) -> None:

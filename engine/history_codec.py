@@ -34,7 +34,12 @@ class Checkpoint(NamedTuple):
 
 
 def encode_moves(codes: bytes) -> str:
-    """Direction codes (one a byte, each 0 to 3) packed four a byte, in base64.
+    """Direction codes (one a byte, each 0 to 3) packed four a byte, in base64."""
+    return to_text(pack_moves(codes))
+
+
+def pack_moves(codes: bytes) -> bytes:
+    """Direction codes (one a byte, each 0 to 3) packed four a byte.
 
     Every fourth code, read as one big int of bytes and shifted by 2, 4 or 6 bits, lands in its
     place inside each byte (3 << 6 still fits a byte), so four ORs pack them all.
@@ -43,21 +48,40 @@ def encode_moves(codes: bytes) -> str:
     packed = 0
     for slot in range(4):
         packed |= int.from_bytes(padded[slot::4], "little") << (2 * slot)
-    return _text(packed.to_bytes(len(padded) // 4, "little"))
+    return packed.to_bytes(len(padded) // 4, "little")
+
+
+def append_move(packed: bytearray, count: int, code: int) -> None:
+    """Add move number `count` + 1 (direction code `code`) to the `count` moves in `packed`."""
+    if count % 4:
+        packed[-1] |= code << (2 * (count % 4))
+    else:
+        packed.append(code)
 
 
 def decode_moves(text: object, count: int) -> bytes:
     """The `count` direction codes of `encode_moves(codes)`, one a byte."""
+    return unpack_moves(packed_moves(text, count), count)
+
+
+def packed_moves(text: object, count: int) -> bytes:
+    """The packed bytes of `encode_moves` for `count` moves, checked without unpacking them:
+    the right length, and the unused bits after the last move 0."""
     packed = _bytes(text, "moves")
     if len(packed) != -(-count // 4):
         raise ValueError(f"{count} moves take {-(-count // 4)} bytes, not {len(packed)}")
+    if count % 4 and packed[-1] >> (2 * (count % 4)):
+        raise ValueError("the unused bits after the last move must be 0")
+    return packed
+
+
+def unpack_moves(packed: bytes, count: int) -> bytes:
+    """The first `count` direction codes of `pack_moves`' bytes, one a byte."""
     whole = int.from_bytes(packed, "little")
     low_bits = int.from_bytes(b"\x03" * len(packed), "little")
     codes = bytearray(4 * len(packed))
     for slot in range(4):
         codes[slot::4] = (whole >> (2 * slot) & low_bits).to_bytes(len(packed), "little")
-    if any(codes[count:]):
-        raise ValueError("the unused bits after the last move must be 0")
     return bytes(codes[:count])
 
 
@@ -69,7 +93,7 @@ def encode_checkpoints(checkpoints: tuple[Checkpoint, ...]) -> str:
         ages = [next_id - tile_id for tile_id, exponent in zip(ids, exponents(board)) if exponent]
         for number in (score, next_id, *ages):
             packed += _number(number)
-    return _text(bytes(packed))
+    return to_text(bytes(packed))
 
 
 def decode_checkpoints(text: object, expected: int) -> tuple[Checkpoint, ...]:
@@ -127,7 +151,8 @@ def _read_number(packed: bytes, offset: int) -> tuple[int, int]:
     raise ValueError(f"a number in the checkpoints is longer than {_LONGEST_NUMBER} bytes")
 
 
-def _text(packed: bytes) -> str:
+def to_text(packed: bytes) -> str:
+    """Packed bytes in base64, written the one standard way."""
     return base64.b64encode(packed).decode("ascii")
 
 
@@ -139,6 +164,6 @@ def _bytes(text: object, what: str) -> bytes:
         packed = base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError):
         raise ValueError(f"{what} must be base64") from None
-    if _text(packed) != text:
+    if to_text(packed) != text:
         raise ValueError(f"{what} must be base64 written the standard way")
     return packed

@@ -4,6 +4,7 @@ a player that posts intents the way the page's script does, direct access to the
 
 import itertools
 import re
+import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -141,6 +142,22 @@ class StoreView:
     def sid_of(self, client: FlaskClient) -> str:
         """The session id a test client holds."""
         return client.get_cookie(self.app.config["SESSION_COOKIE_NAME"]).value
+
+
+class Clock:
+    """A clock a test moves on (an app's ``CLOCK``). It starts at the real time, so the
+    store's own expiry, which reads the real one, keeps everything the test makes."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
 
 
 @pytest.fixture

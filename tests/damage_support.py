@@ -11,8 +11,8 @@ from engine import Game
 
 
 def flip_move(history: dict, move: int) -> dict:
-    """The saved history (`History.to_dict()`) with both bits of move number `move` (from 1)
-    flipped."""
+    """The saved history (`History.to_dict()`, or a whole game's `Game.to_saved()`) with both
+    bits of move number `move` (from 1) flipped."""
     packed = bytearray(base64.b64decode(history["moves"]))
     index = move - 1
     packed[index // 4] ^= 0b11 << (2 * (index % 4))
@@ -20,12 +20,12 @@ def flip_move(history: dict, move: int) -> dict:
 
 
 def damage_stored_move(app, game_id: str, move: int) -> None:
-    """Flip move number `move` in the history the app's SQLite database keeps for the game."""
+    """Flip move number `move` in the game the app's SQLite database keeps."""
     database = app.extensions["games"].database
     with database.transaction() as connection:
-        (text,) = connection.execute("SELECT history FROM games WHERE id = ?", (game_id,)).fetchone()
+        (text,) = connection.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()
         damaged = json.dumps(flip_move(json.loads(text), move), separators=(",", ":"))
-        connection.execute("UPDATE games SET history = ? WHERE id = ?", (damaged, game_id))
+        connection.execute("UPDATE games SET game = ? WHERE id = ?", (damaged, game_id))
 
 
 def played(moves: int, seed: int) -> Game:

@@ -1,11 +1,12 @@
 """2048 in the browser: the web layer. The rules live in ``engine``; this package routes
 intents to it, keeps the game in the store and renders templates.
 
-Wings: ``game`` (the game's routes and page), ``daily`` (the daily game), ``history`` (a game's replay and review, the list
-of this browser's games), ``pages`` (rules, strategy, solver), ``store`` (where games are
-kept), ``views`` (what each answer shows, computed once and drawn by the templates). Beside them the cross-cutting parts: ``config``, ``security``, ``limits``, ``errors``,
-``i18n``, ``charts`` (what every chart's geometry shares) and ``production`` (the app gunicorn
-serves).
+Wings: ``game`` (the game's routes and page), ``daily`` (the daily game), ``history`` (a
+game's replay and review, the list of this browser's games), ``records`` (the records table),
+``pages`` (rules, strategy, solver), ``store`` (where games are kept), ``views`` (what each
+answer shows, computed once and drawn by the templates). Beside them the
+cross-cutting parts: ``config``, ``security``, ``limits``, ``errors``, ``i18n``, ``charts``
+(what every chart's geometry shares) and ``production`` (the app gunicorn serves).
 """
 
 from pathlib import Path
@@ -18,6 +19,7 @@ from webapp import i18n
 from webapp.config import configure
 from webapp.daily.routes import bp as daily_bp
 from webapp.errors import init_errors
+from webapp.game import baseline
 from webapp.game.routes import bp as game_bp
 from webapp.history.routes import bp as history_bp
 from webapp.history.routes import init_history
@@ -25,8 +27,10 @@ from webapp.i18n import init_i18n
 from webapp.limits import init_limits
 from webapp.pages.app_shell import bp as app_shell_bp
 from webapp.pages.routes import bp as pages_bp
+from webapp.records.commands import init_records_commands
+from webapp.records.routes import bp as records_bp
 from webapp.security import init_security
-from webapp.store import baseline, init_store
+from webapp.store import init_store
 from webapp.store.operations import init_operations
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -51,13 +55,15 @@ def create_app(config: dict | None = None) -> Flask:
     init_errors(app)
     init_history(app)
     init_operations(app)
+    init_records_commands(app)
     app.register_blueprint(game_bp)
     app.register_blueprint(daily_bp)
     app.register_blueprint(history_bp)
+    app.register_blueprint(records_bp)
     app.register_blueprint(pages_bp)
     app.register_blueprint(app_shell_bp)
     app.register_blueprint(i18n.bp)
-    i18n.speak_page_language(app, (game_bp.name, daily_bp.name, history_bp.name))
+    i18n.speak_page_language(app, (game_bp.name, daily_bp.name, history_bp.name, records_bp.name))
     if app.config.get("BENCH_BASELINE"):
         app.register_blueprint(baseline.bp)
     if app.config["SOLVER_WARM_UP"]:

@@ -21,8 +21,9 @@ Environment variables (the README's table says the same):
                               (60/second;3000/minute)
     SOLVER_RATE_LIMIT         hints and auto-play's moves per session (20/second;40000/hour)
     REVIEW_RATE_LIMIT         reviews asked for, per session (3/minute;20/hour)
-    ADDRESS_BUDGET_SESSIONS   a client address gets this many sessions' budgets of moves, hints
-                              and reviews (2)
+    RECORDS_RATE_LIMIT        games entered in the records table, per session (5/minute;30/day)
+    ADDRESS_BUDGET_SESSIONS   a client address gets this many sessions' budgets of moves, hints,
+                              reviews and entries in the records table (2)
     PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)
     HISTORY_RATE_LIMIT        replays, their steps, reviews, lists of games, per client address
                               (20/second;1200/minute)
@@ -95,6 +96,7 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
         "HISTORY_RATE_LIMIT": environ.get("HISTORY_RATE_LIMIT", "20/second;1200/minute"),
         "REVIEW_RATE_LIMIT": environ.get("REVIEW_RATE_LIMIT", "3/minute;20/hour"),
+        "RECORDS_RATE_LIMIT": environ.get("RECORDS_RATE_LIMIT", "5/minute;30/day"),
         "ADDRESS_BUDGET_SESSIONS": int(number(environ, "ADDRESS_BUDGET_SESSIONS", 2)),
         "SOLVER_WARM_UP": flag(environ, "SOLVER_WARM_UP", True),
         "SOLVER_SETTING": "fast",

@@ -70,7 +70,7 @@ export function boundIntent(event, controls) {
 function listenForSwipes(surface, controls, emit) {
   let start = null;
   surface.addEventListener("pointerdown", (event) => {
-    if (!event.isPrimary || event.target.closest("button")) return;
+    if (!event.isPrimary || event.target.closest("button, a")) return; // a control, not a swipe
     start = { x: event.clientX, y: event.clientY };
     surface.setPointerCapture(event.pointerId);
   });

@@ -64,9 +64,10 @@ WIN = {
            "ゲームクリア！「続ける」か「新しいゲーム」を選んでください。"],
 }
 GAME_OVER = {
-    "pl": ["Koniec gry", "Wynik końcowy: 100", "Zagraj jeszcze raz",
+    "pl": ["Koniec gry", "Wynik końcowy: 100", "Udostępnij", "Zagraj jeszcze raz",
            "Koniec gry. Wynik końcowy: 100."],
-    "ja": ["ゲームオーバー", "最終スコア：100", "もう一度", "ゲームオーバー。最終スコア：100。"],
+    "ja": ["ゲームオーバー", "最終スコア：100", "シェア", "もう一度",
+           "ゲームオーバー。最終スコア：100。"],
 }
 
 

@@ -1,7 +1,11 @@
-"""Helpers for the store's tests: ways to age what a database holds and to see all of it."""
+"""Helpers for the store's tests: ways to age what a database holds, to see all of it, and to
+write a record as stores kept it before a game was one text."""
 
 from __future__ import annotations
 
+import json
+
+from webapp.store.records import GameRecord
 from webapp.store.sqlite_db import Database
 
 DAY = 86400.0
@@ -17,3 +21,11 @@ def age(database: Database, table: str, entry_id: str, seconds: float) -> None:
 def ids(database: Database, table: str = "games") -> set[str]:
     """Every id the table holds, expired or not."""
     return {row[0] for row in database.connection().execute(f"SELECT id FROM {table}")}
+
+
+def legacy_fields(record: GameRecord) -> dict:
+    """The record's fields as stores kept them before a game was one text: the position and
+    the history side by side."""
+    fields = {name: value for name, value in record.to_fields().items() if name != "game"}
+    return {**fields, "position": json.dumps(record.game.to_dict()),
+            "history": json.dumps(record.game.history.to_dict())}

@@ -17,7 +17,7 @@ from engine import Game
 
 FIELD_GARBAGE = {
     "version": "'many'", "seq": "x'00ff'", "played": "'yes'", "assisted": "3.5",
-    "created": "'yesterday'", "last_played": "'soon'", "position": "'{'", "history": "'[1, 2]'",
+    "created": "'yesterday'", "last_played": "'soon'", "game": "'{'",
     "score": "'lots'",
 }
 

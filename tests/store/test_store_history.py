@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 import redis
-from store_support import DAY, age
+from store_support import DAY, age, legacy_fields
 
 from engine import Game
 from webapp.store.records import GameRecord, new_game_id
@@ -27,13 +27,13 @@ def games(request, tmp_path):
     return SqliteGames(Database(tmp_path / "games.sqlite3", busy_timeout=2.0), retention)
 
 
-def corrupt_position(games, game_id: str) -> None:
-    """Make the stored position unreadable, leaving every other field as it was."""
+def corrupt_game(games, game_id: str) -> None:
+    """Make the stored game unreadable, leaving every other field as it was."""
     if isinstance(games, RedisGames):
-        games.client.hset(KEY_PREFIX + game_id, "position", "{not json")
+        games.client.hset(KEY_PREFIX + game_id, "game", "{not json")
     else:
         with games.database.transaction() as connection:
-            connection.execute("UPDATE games SET position = '{' WHERE id = ?", (game_id,))
+            connection.execute("UPDATE games SET game = '{' WHERE id = ?", (game_id,))
 
 
 def played(moves: int = 3, assisted: bool = False) -> GameRecord:
@@ -43,12 +43,12 @@ def played(moves: int = 3, assisted: bool = False) -> GameRecord:
     return GameRecord(new_game_id(), game, seq=moves, assisted=assisted, played=True)
 
 
-def test_summaries_carry_the_listing_fields_and_read_no_position(games):
+def test_summaries_carry_the_listing_fields_and_read_no_game(games):
     first, second = played(3), played(2, assisted=True)
     for record in (first, second):
         games.add(record)
-    corrupt_position(games, second.id)
-    assert games.get(second.id) is None  # a whole read needs the position...
+    corrupt_game(games, second.id)
+    assert games.get(second.id) is None  # a whole read needs the game...
     found = {summary.id: summary for summary in games.summaries([first.id, second.id])}
     summary = found[second.id]  # ...the listing does not read it
     fields = second.to_fields()
@@ -120,7 +120,7 @@ def test_a_version_1_file_gets_the_review_column_and_keeps_its_games(tmp_path, m
     monkeypatch.setattr("webapp.store.sqlite_db.SCHEMA_VERSION", 1)
     connection = Database(path, busy_timeout=2.0).connection()
     record = played()
-    fields = record.to_fields()
+    fields = legacy_fields(record)  # as the code of that schema wrote it
     connection.execute(f"INSERT INTO games ({', '.join(fields)}) VALUES "
                        f"({', '.join('?' * len(fields))})", tuple(fields.values()))
     monkeypatch.undo()

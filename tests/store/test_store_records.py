@@ -7,6 +7,8 @@ import json
 import pytest
 
 from engine import Game
+from store_support import legacy_fields
+
 from webapp.store.records import FIELD_TYPES, GameRecord, is_game_id, new_game_id
 
 
@@ -67,16 +69,40 @@ GARBAGE = {
     "created is NaN": _with(created=float("nan")),
     "last_played is infinite": _with(last_played=float("inf")),
     "id is not a game id": _with(id="../../etc/passwd"),
-    "position is not JSON": _with(position="{"),
-    "position is JSON of a list": _with(position="[]"),
-    "history is not JSON": _with(history="nope"),
-    "history is another game's": _with(history=json.dumps(Game.new(seed=1).history.to_dict())),
-    "position is bytes not UTF-8": _with(position=b"\xff\xfe"),
+    "game is not JSON": _with(game="{"),
+    "game is JSON of a list": _with(game="[]"),
+    "game is a position only": _with(game=json.dumps(Game.new(seed=1).to_dict())),
+    "game is bytes not UTF-8": _with(game=b"\xff\xfe"),
+    "game is a history and another game's position": _with(game=json.dumps({
+        "position": Game.new(seed=1).to_dict(), "history": played_record().game.history.to_dict()
+    })),
     "seq is text not a number": _with(seq=b"seven"),
 }
 
 
 @pytest.mark.parametrize("fields", GARBAGE.values(), ids=GARBAGE.keys())
 def test_anything_else_is_refused_with_a_value_error(fields):
+    with pytest.raises(ValueError):
+        GameRecord.from_fields(fields)
+
+
+def test_a_game_is_kept_as_one_text():
+    """Failed before: a game was kept as two texts, its position and its history."""
+    fields = played_record().to_fields()
+    assert [name for name in fields if isinstance(fields[name], str) and name != "id"] == [
+        "status", "game"]
+    assert json.loads(fields["game"])["count"] == 5
+
+
+def test_a_record_kept_as_two_texts_still_reads_and_is_written_as_one():
+    record = played_record()
+    back = GameRecord.from_fields(legacy_fields(record))
+    assert back.game.to_dict() == record.game.to_dict() and back.game.history == record.game.history
+    assert back.to_fields() == record.to_fields()
+
+
+def test_a_record_kept_as_two_texts_that_disagree_is_refused():
+    fields = {**legacy_fields(played_record()),
+              "history": json.dumps(Game.new(seed=1).history.to_dict())}
     with pytest.raises(ValueError):
         GameRecord.from_fields(fields)

@@ -8,17 +8,18 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from flask import (Blueprint, Flask, abort, current_app, redirect, render_template, request,
-                   session, url_for)
+                   url_for)
 from flask.typing import ResponseReturnValue
 from flask_limiter.util import get_remote_address
 
 from webapp.daily import days
+from webapp.game.current import owned, session_games
 from webapp.history import replay, reviews
 from webapp.history.best_tile_chart import best_tile_chart
 from webapp.history.review_queue import review_queue
 from webapp.history.reviewer import Reviewer, ReviewerBusy, ReviewGoing, watch
 from webapp.limits import history_budget, review_budget, session_key
-from webapp.store import games
+from webapp.store import games, record_table
 from webapp.store.records import GameRecord, is_game_id
 from webapp.views.review import ReviewView, review_view
 
@@ -44,23 +45,17 @@ def init_history(app: Flask) -> None:
 
 
 def _record(game_id: str) -> GameRecord:
-    """The game the URL names; 404 for an id that names no kept game, and for a daily game of
-    a day not over yet to anyone but its player (its tiles are the day's secret)."""
-    record = games().get(game_id) if is_game_id(game_id) else None
-    if record is None or (days.secret(record) and not _owned(game_id)):
+    """The game the URL names (or, once it is gone, the copy its entry in the records table
+    keeps); 404 for an id that names neither, and for a daily game of a day not over yet to
+    anyone but its player (its tiles are the day's secret)."""
+    record = None
+    if is_game_id(game_id):
+        record = games().get(game_id) or record_table().game(game_id)
+    if record is None or (days.secret(record) and not owned(game_id)):
         abort(404)
     return record
 
 
-def _session_games() -> list[str]:
-    """The ids of this browser's games: its earlier ones, its game of the day, its current one."""
-    current = (session[key] for key in ("daily", "game") if key in session)
-    return [*session.get("games", []), *current]
-
-
-def _owned(game_id: str) -> bool:
-    """Whether this browser played the game."""
-    return game_id in _session_games()
 
 
 def _answer(body: str, *headers: dict[str, str]) -> ResponseReturnValue:
@@ -100,7 +95,7 @@ def position(game_id: str) -> ResponseReturnValue:
 
 def _stored_review(record: GameRecord) -> ReviewView:
     """The view of the game's stored review, for this browser."""
-    return review_view(record, reviews.read(games().review(record.id)), _owned(record.id))
+    return review_view(record, reviews.read(games().review(record.id)), owned(record.id))
 
 
 @bp.get("/games/<game_id>/review")
@@ -127,7 +122,7 @@ def ask_review(game_id: str) -> ResponseReturnValue:
     """Ask for the game's review (of all its moves so far): the review's part of the page for
     the page's script; the review page itself for a form sent without script (a navigation)."""
     record = _record(game_id)
-    if not _owned(game_id) or not len(record.game.history):
+    if not owned(game_id) or not len(record.game.history):
         abort(403)
     navigated = request.headers.get("Sec-Fetch-Mode") == "navigate"
     template = "history/review.html" if navigated else "history/review_part.html"
@@ -149,7 +144,7 @@ def ask_review(game_id: str) -> ResponseReturnValue:
 @history_budget
 def game_list() -> ResponseReturnValue:
     """This browser's played games, newest first, with a chart of their best tiles."""
-    played = sorted((game for game in games().summaries(_session_games()) if game.played),
+    played = sorted((game for game in games().summaries(session_games()) if game.played),
                     key=lambda game: game.last_played, reverse=True)
     chart = best_tile_chart(played[::-1]) if played else None
     return _answer(render_template("history/games.html", games=played, chart=chart))

@@ -1,7 +1,7 @@
 """The store: where games are kept between requests and visits.
 
-Each game is a record (``records``) with an unguessable id: the position to resume from, its
-whole history, and the bookkeeping around it, and beside it the text of its review if one was
+Each game is a record (``records``) with an unguessable id: the game in one saved text (its
+whole history, the position to resume from as its end), the bookkeeping around it, and beside it the text of its review if one was
 asked for (``webapp.history.reviews``); the browser's session (Flask-Session, ``sessions``)
 holds only which game is its current one and the ids of its earlier games. Two backends offer
 both: SQLite in the instance folder, the embedded default for one host (``sqlite_db``,

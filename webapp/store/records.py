@@ -2,9 +2,10 @@
 adds (the last move number applied, whether the solver helped, when it was played).
 
 Stores keep a record as flat fields (`to_fields`, `from_fields`): a few values to list and evict
-games by, and two JSON texts, the position to resume from without replaying and the history
-(every move, two bits each) that undo, replay and review read. A list of games reads only the
-listing fields (`GameSummary`), never the position or the history.
+games by, and one JSON text, the game (`Game.to_saved`: its history, with the position to resume
+from as the history's end). A list of games reads only the listing fields (`GameSummary`), never
+the game. Records written before the game was one text kept it as two, the position and the
+history; they still read (`LEGACY_FIELDS`), and are written back as one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Game
@@ -37,9 +38,11 @@ FIELD_TYPES: dict[str, type] = {
     "best_tile": int,
     "moves": int,
     "status": str,
-    "position": str,
-    "history": str,
+    "game": str,
 }
+#: The two texts a game was kept as before it was one (``{"position": ..., "history": ...}``
+#: in SQLite's ``game`` column since its migration).
+LEGACY_FIELDS = ("position", "history")
 
 
 #: The fields a list of games shows, and what a store needs to tell whether the game has expired.
@@ -98,28 +101,30 @@ class GameRecord:
     def to_fields(self) -> dict[str, Any]:
         """The record as flat values of FIELD_TYPES' types."""
         return {
-            **asdict(self.summary()),
+            **vars(self.summary()),
             "version": self.version,
             "seq": self.seq,
-            "position": json.dumps(self.game.to_dict(), separators=(",", ":")),
-            "history": json.dumps(self.game.history.to_dict(), separators=(",", ":")),
+            "game": json.dumps(self.game.to_saved(), separators=(",", ":")),
         }
 
     @classmethod
     def from_fields(cls, fields: Mapping[str, object]) -> GameRecord:
         """Read a record back; ValueError for anything but what `to_fields` writes."""
+        if "game" not in fields and all(name in fields for name in LEGACY_FIELDS):
+            fields = {**fields, "game": "{%s}" % ",".join(
+                f'"{name}":{_typed(fields, name, str)}' for name in LEGACY_FIELDS)}
         values = {name: _typed(fields, name, kind) for name, kind in FIELD_TYPES.items()}
         if not is_game_id(values["id"]):
             raise ValueError("not a game id")
         if values["version"] < 0 or values["seq"] < 0:
             raise ValueError("version and seq are not negative")
         try:
-            position, history = json.loads(values["position"]), json.loads(values["history"])
+            saved = json.loads(values["game"])
         except json.JSONDecodeError as error:
-            raise ValueError(f"position or history is not JSON: {error}") from None
+            raise ValueError(f"the game is not JSON: {error}") from None
         return cls(
             id=values["id"],
-            game=Game.from_dict(position, history),
+            game=_game(saved),
             seq=values["seq"],
             assisted=values["assisted"],
             played=values["played"],
@@ -128,6 +133,13 @@ class GameRecord:
             version=values["version"],
             stored_played=values["played"],
         )
+
+
+def _game(saved: object) -> Game:
+    """The game of a record's ``game`` text, in either form it was written in."""
+    if isinstance(saved, dict) and saved.keys() == set(LEGACY_FIELDS):
+        return Game.from_dict(saved["position"], saved["history"])
+    return Game.from_saved(saved)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,13 @@ from typing import TypeVar
 
 from redis import Redis
 
-from webapp.store.records import FIELD_TYPES, SUMMARY_FIELDS, GameRecord, GameSummary
+from webapp.store.records import (
+    FIELD_TYPES,
+    LEGACY_FIELDS,
+    SUMMARY_FIELDS,
+    GameRecord,
+    GameSummary,
+)
 from webapp.store.retention import Retention
 
 log = logging.getLogger(__name__)
@@ -27,12 +33,14 @@ log = logging.getLogger(__name__)
 KEY_PREFIX = "game:"
 REVIEW_FIELD = "review"
 _FIELDS = tuple(FIELD_TYPES)
+_READ = _FIELDS + LEGACY_FIELDS  # a game written before it was one text has these instead
 Read = TypeVar("Read", GameRecord, GameSummary)
 
 # KEYS[1] the game, KEYS[2] (if given) the session to renew with it; ARGV[1] the version read
 # ("" for a new game), ARGV[2] the TTL in ms, then field, value pairs. Writes and returns 1 if the
-# stored version is still the one read; the session's TTL is pushed as far, never shortened.
-_COMPARE_AND_SET = """
+# stored version is still the one read; the session's TTL is pushed as far, never shortened. The
+# game's two texts from before it was one (records.LEGACY_FIELDS) go: the one written replaces them.
+_COMPARE_AND_SET = f"""
 local stored = redis.call('HGET', KEYS[1], 'version')
 if ARGV[1] == '' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -40,6 +48,7 @@ elseif stored ~= ARGV[1] then
   return 0
 end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
+redis.call('HDEL', KEYS[1], {", ".join(f"'{name}'" for name in LEGACY_FIELDS)})
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 if KEYS[2] and redis.call('PTTL', KEYS[2]) < tonumber(ARGV[2]) then
   redis.call('PEXPIRE', KEYS[2], ARGV[2])
@@ -79,8 +88,8 @@ class RedisGames:
 
     def get(self, game_id: str) -> GameRecord | None:
         """The game, unless it is missing (expired keys are gone) or unreadable (logged)."""
-        values = self.client.hmget(KEY_PREFIX + game_id, _FIELDS)
-        return _read(GameRecord, game_id, dict(zip(_FIELDS, values)))
+        values = self.client.hmget(KEY_PREFIX + game_id, _READ)
+        return _read(GameRecord, game_id, dict(zip(_READ, values)))
 
     def summaries(self, game_ids: Iterable[str]) -> list[GameSummary]:
         """The listing fields of each kept game, in one round trip."""

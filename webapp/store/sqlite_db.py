@@ -113,6 +113,15 @@ MIGRATIONS: dict[int, list[str]] = {
         " WHERE hidden = 0",
         "CREATE INDEX record_table_by_entry ON record_table (entered)",
     ],
+    # A game is one text (engine.saved_game), no longer a position and a history side by side.
+    # The two texts of a game saved before are kept in the one as {"position": ..., "history":
+    # ...}, which webapp.store.records still reads, and its next write turns into the new form.
+    5: [
+        "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT ''",
+        """UPDATE games SET game = '{"position":' || position || ',"history":' || history || '}'""",
+        "ALTER TABLE games DROP COLUMN position",
+        "ALTER TABLE games DROP COLUMN history",
+    ],
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 

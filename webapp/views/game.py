@@ -68,6 +68,7 @@ class GameView:
     event: str
     score: int
     moves: int
+    best_tile: int
     gained: int
     best: BestScores
     assisted: bool
@@ -150,6 +151,7 @@ def game_view(
         event=event,
         score=score,
         moves=game.moves,
+        best_tile=max(max(row) for row in game.rows),
         gained=points if event == "moved" else 0,
         best=best,
         assisted=record.assisted,

@@ -1,0 +1,165 @@
+"""Entering a game in the records table: a finished game of this browser, proved by replaying
+its stored history, under a valid name, once; the tables; and games the table refuses."""
+
+import re
+
+from records_support import (BOTH_STORES, add_to_score, change_one_move, edit_stored, enter,
+                             finish, forget_game)
+
+from webapp.daily import days
+
+
+def rows(client, path="/records"):
+    """The table's rows: (name as shown, score as shown, game id)."""
+    text = client.get(path).text
+    return re.findall(r'<tr id="entry-([^"]+)">.*?<th scope="row" class="records-name">(.*?)</th>'
+                      r'\s*<td class="number">([^<]+)</td>', text, re.S)
+
+
+@BOTH_STORES
+def test_a_finished_game_enters_once_and_the_table_links_its_replay(player, store, client):
+    finish(player, store)
+    score = store.games.get(player.game).game.score
+    entered = enter(player, "  Ann  ")
+    assert entered.status_code == 303
+    assert entered.headers["Location"] == f"/en/records#entry-{player.game}"
+    assert rows(client) == [(player.game, "Ann", f"{score:,}")]
+    assert enter(player, "Bob").status_code == 303  # again: nothing changes
+    assert rows(client) == [(player.game, "Ann", f"{score:,}")]
+    assert f'href="/en/games/{player.game}"' in client.get("/records").text
+
+
+def test_the_enter_page_offers_the_form_for_a_finished_game_and_says_why_not_otherwise(
+        player, store, client):
+    page = client.get(f"/records/enter?game={player.game}")
+    assert page.status_code == 409 and "Only a finished game" in page.text
+    assert 'name="name"' not in page.text
+    finish(player, store)
+    page = client.get(f"/records/enter?game={player.game}")
+    assert page.status_code == 200 and 'name="name"' in page.text and 'maxlength="24"' in page.text
+
+
+def test_an_unfinished_game_is_refused(player):
+    player.move("left")
+    refused = enter(player)
+    assert refused.status_code == 409 and "Only a finished game" in refused.text
+
+
+def test_an_assisted_game_is_refused_in_the_players_language(player, store, client):
+    player.post("/hint")
+    finish(player, store)
+    refused = enter(player, lang="/pl")
+    assert refused.status_code == 403
+    assert "grana z pomocą" in refused.text
+    assert "アシスト" in enter(player, lang="/ja").text
+    assert rows(client) == []
+
+
+def test_only_the_browser_that_played_a_game_may_enter_it(player, store, app, make_player):
+    finish(player, store)
+    other = make_player(app.test_client())
+    assert enter(other, game=player.game).status_code == 404
+    assert other.client.get(f"/records/enter?game={player.game}").status_code == 404
+
+
+def test_names_are_trimmed_normalised_and_refused_with_a_reason(player, store, client):
+    finish(player, store)
+    for name, reason in (("", "Enter a name"), ("   ", "Enter a name"),
+                         ("x" * 25, "at most 24 characters"),
+                         ("\u202eAnn", "invisible"), ("A\u200bnn", "invisible"),
+                         ("An\u2066n", "invisible"), ("Ann\x07", "invisible"),
+                         ("An\u2028n", "invisible"), ("\ufeffAnn", "invisible")):
+        refused = enter(player, name)
+        assert refused.status_code == 400 and reason in refused.text, name
+    assert rows(client) == []
+    assert enter(player, " Zoe\u0301" + "y" * 20 + " ").status_code == 303  # 24 once composed
+    assert rows(client)[0][1] == "Zo\u00e9" + "y" * 20
+
+
+def test_names_are_shown_escaped(player, store, client):
+    finish(player, store)
+    assert enter(player, '<b onclick="x">&amp;').status_code == 303
+    assert rows(client)[0][1] == "&lt;b onclick=&#34;x&#34;&gt;&amp;amp;"
+
+
+@BOTH_STORES
+def test_a_stored_score_changed_behind_the_servers_back_is_refused(player, store, client, app):
+    finish(player, store)
+    edit_stored(app, player.game, lambda saved: add_to_score(saved, 4))
+    refused = enter(player)
+    assert refused.status_code in (404, 422) and rows(client) == []
+
+
+@BOTH_STORES
+def test_one_stored_move_changed_behind_the_servers_back_is_refused(player, store, client, app):
+    finish(player, store)
+
+    edit_stored(app, player.game, change_one_move)
+    refused = enter(player)
+    assert refused.status_code in (404, 422) and rows(client) == []
+
+
+@BOTH_STORES
+def test_an_entry_outlives_its_game_in_the_store(player, store, client, app):
+    finish(player, store)
+    assert enter(player).status_code == 303
+    forget_game(app, player.game)
+    assert store.games.get(player.game) is None
+    assert [row[0] for row in rows(client)] == [player.game]
+    replay = app.test_client().get(f"/games/{player.game}")
+    assert replay.status_code == 200 and "Game over" in replay.text
+
+
+@BOTH_STORES
+def test_a_daily_game_enters_its_days_table_and_the_all_time_one(app, store, clock, make_player):
+    player = make_player(app.test_client(), "/daily")
+    ordinary = make_player(player.client)
+    finish(player, store)
+    finish(ordinary, store)
+    day = days.day_at(clock.now).isoformat()
+    entered = enter(player, "Daily Ann")
+    assert entered.headers["Location"] == f"/en/records/daily?day={day}#entry-{player.game}"
+    assert enter(ordinary, "Plain Ann").status_code == 303
+    client = player.client
+    assert [row[1] for row in rows(client, "/records/daily")] == ["Daily Ann"]
+    assert [row[1] for row in rows(client, f"/records/daily?day={day}")] == ["Daily Ann"]
+    assert sorted(row[1] for row in rows(client)) == ["Daily Ann", "Plain Ann"]
+    clock.now = days.day_end(days.day_at(clock.now)) + 1
+    assert [row[1] for row in rows(client, f"/pl/records/daily?day={day}")] == ["Daily Ann"]
+    assert rows(client, "/records/daily") == []
+
+
+def test_a_daily_game_finished_after_its_day_is_refused(app, store, clock, make_player):
+    player = make_player(app.test_client(), "/daily")
+    finish(player, store)
+    record = store.games.get(player.game)
+    record.last_played = days.day_end(days.day_at(clock.now))
+    assert store.games.replace(record)
+    refused = enter(player)
+    assert refused.status_code == 409 and "after its day was over" in refused.text
+
+
+def test_a_day_must_be_a_date_up_to_today(client, clock):
+    today = days.day_at(clock.now)
+    assert client.get(f"/records/daily?day={today.isoformat()}").status_code == 200
+    for day in (days.day_at(clock.now + 86400).isoformat(), "2026-13-01", "yesterday",
+                "2026-1-1", ""):
+        assert client.get(f"/records/daily?day={day}").status_code == 404, day
+
+
+def test_entering_has_its_own_budget_per_session(tmp_path, make_web_app, make_player):
+    app = make_web_app(tmp_path / "instance", RECORDS_RATE_LIMIT="2/minute",
+                       ADDRESS_BUDGET_SESSIONS=10)
+    first, second = (make_player(app.test_client()) for _ in range(2))
+    assert [enter(first, "").status_code for _ in range(3)] == [400, 400, 429]
+    assert enter(second, "").status_code == 400
+    assert first.move("left").status_code == 200  # moves have their own budget
+
+
+def test_entering_has_its_own_budget_per_address(tmp_path, make_web_app, make_player):
+    app = make_web_app(tmp_path / "instance", RECORDS_RATE_LIMIT="2/minute",
+                       ADDRESS_BUDGET_SESSIONS=2)
+    first, second, third = (make_player(app.test_client()) for _ in range(3))
+    assert [enter(player, "").status_code for player in (first, first, second, second)] == [
+        400] * 4
+    assert enter(third, "").status_code == 429  # a fresh session, the address's four spent

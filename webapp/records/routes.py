@@ -1,0 +1,82 @@
+"""The records table's routes: the all-time table, a day's table, and entering a game (a form
+page, then ``POST /records``). Each route declares its budget."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
+
+from webapp.daily import days
+from webapp.limits import history_budget, records_budget
+from webapp.records import entering
+from webapp.records.names import MAX_LENGTH
+from webapp.records.verify import refusal
+from webapp.store import record_table
+from webapp.store.records import GameRecord
+
+bp = Blueprint("records", __name__)
+
+
+@bp.get("/records")
+@history_budget
+def all_time() -> str:
+    """The all-time table: the top entries."""
+    return render_template("records/table.html", entries=record_table().top(), day=None,
+                           today=days.today(), earlier=None, later=None)
+
+
+@bp.get("/records/daily")
+@history_budget
+def daily() -> str:
+    """The table of one day's daily games: ``?day=YYYY-MM-DD``, today's by default."""
+    today = days.today()
+    day = _day(request.args.get("day"), today)
+    return render_template("records/table.html", entries=record_table().top(day.isoformat()),
+                           day=day, today=today, earlier=day - timedelta(days=1),
+                           later=day + timedelta(days=1) if day < today else None)
+
+
+def _day(raw: str | None, today: date) -> date:
+    """The day a query names; the 404 page for anything but a date up to today."""
+    if raw is None:
+        return today
+    try:
+        day = date.fromisoformat(raw) if len(raw) == 10 else None
+    except ValueError:
+        day = None
+    if day is None or day > today:
+        abort(404)
+    return day
+
+
+@bp.get("/records/enter")
+@history_budget
+def enter_form() -> ResponseReturnValue:
+    """The form that enters this browser's game ``?game=`` (or why it cannot enter)."""
+    record = entering.own_game(request.args.get("game"))
+    refused = refusal(record)
+    return _form(record, refused), refused.code if refused else 200
+
+
+@bp.post("/records")
+@records_budget
+def enter() -> ResponseReturnValue:
+    """Enter the game the form names under its name, then show the table it entered."""
+    record = entering.own_game(request.form.get("game"))
+    try:
+        entry = entering.enter(record, request.form.get("name"))
+    except HTTPException as refused:
+        return _form(record, refused, request.form.get("name", "")), refused.code
+    if entry.day:
+        shown = url_for("records.daily", day=entry.day, _anchor=f"entry-{entry.game_id}")
+    else:
+        shown = url_for("records.all_time", _anchor=f"entry-{entry.game_id}")
+    return redirect(shown, 303)
+
+
+def _form(record: GameRecord, refused: HTTPException | None, name: str = "") -> str:
+    return render_template("records/enter.html", record=record, day=days.day_of(record),
+                           refused=refused, name=name, max_length=MAX_LENGTH)

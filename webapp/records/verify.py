@@ -1,0 +1,43 @@
+"""Which games may enter the records table. A game enters only when the server, replaying its
+stored history from its seed, ends exactly at the stored board and score: the history must
+start where a new game of its seed starts, every move must be legal and every checkpoint
+reached, and the last move must land on the stored position (`Game.sound_part`). A game played
+with help (a hint, auto-play, an undo) is refused, and so is a daily game finished after its
+day was over, when anyone could have watched the day's tiles in other players' replays."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from werkzeug.exceptions import Conflict, Forbidden, HTTPException, UnprocessableEntity
+
+from engine import Game, Status
+from webapp.daily import days
+from webapp.store.records import GameRecord
+
+
+def refusal(record: GameRecord) -> HTTPException | None:
+    """Why `record` may not enter the table (an HTTP error whose description the player
+    reads), or None when it may."""
+    game = record.game
+    if game.status != Status.OVER:
+        return Conflict(_("Only a finished game can enter the records."))
+    if record.assisted:
+        return Forbidden(_("This game was played with help (a hint, auto-play or an undo), so "
+                           "it cannot enter the records."))
+    if not proved(record):
+        return UnprocessableEntity(_("This game's saved record does not replay to its score, "
+                                     "so it cannot enter the records."))
+    day = days.day_of(record)
+    if day is not None and record.last_played >= days.day_end(day):
+        return Conflict(_("This daily game ended after its day was over, so it cannot enter "
+                          "the records."))
+    return None
+
+
+def proved(record: GameRecord) -> bool:
+    """Whether the history, replayed from a new game of its seed, ends at the stored board
+    and score."""
+    game = record.game
+    if game.history.start != Game.new(game.seed).to_dict():
+        return False
+    return game.sound_part().moves == game.moves
