@@ -1,13 +1,15 @@
-"""Print the hint route's latency and auto-play's pace, as a player gets them over HTTP.
+"""Print auto-play's latency and pace as a player gets them over HTTP: one request a move
+(POST /solver-move, the server plays the solver's choice) side by side with a hint then its move
+(POST /hint, POST /move), as auto-play asked before.
 
-    python bench/hint_latency.py [--moves 1000]
+    python bench/hint_latency.py [--moves 1000] [--slice 50]
 
 gunicorn serves the production app (one worker, warm-up on, SQLite store; limits lifted). One
-player plays as auto-play does: ask for a hint, play the move it names, ask again; a finished
-game is replaced by a new one. Each round trip is timed at the client, so the figures include
+player plays both ways in alternating slices of `--slice` moves, each on its own game (a finished
+game is replaced by a new one). Each round trip is timed at the client, so the figures include
 HTTP, the session store and rendering, not only the search. The page's auto-play waits
-1000/speed ms between a hint and its move; the pace at its top speed (read from the page's
-slider) is worked out from the measured round trips and that wait.
+1000/speed ms between moves; the pace at its top speed (read from the page's slider) is worked
+out from the measured round trips and that wait.
 """
 
 from __future__ import annotations
@@ -31,9 +33,9 @@ def percentile(values: list[float], share: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(share * 100) - 1]
 
 
-def autoplay(player: HttpPlayer, moves: int) -> tuple[list[float], list[float], int]:
-    """Hint, move, hint... until `moves` moves: (hint seconds, move seconds, games played)."""
-    hints, plays, games = [], [], 1
+def pairs(player: HttpPlayer, moves: int) -> tuple[list[float], list[float]]:
+    """Hint, move, hint... for `moves` moves: (hint seconds, move seconds)."""
+    hints, plays = [], []
     while len(plays) < moves:
         started = time.perf_counter()
         hint = player.post("/hint")
@@ -41,12 +43,25 @@ def autoplay(player: HttpPlayer, moves: int) -> tuple[list[float], list[float], 
         direction = HINTED.search(hint)
         if direction is None:  # the game is over: auto-play stops, the player starts another
             player.post("/new")
-            games += 1
             continue
         player.move(direction.group(1))
         hints.append(hinted - started)
         plays.append(time.perf_counter() - hinted)
-    return hints, plays, games
+    return hints, plays
+
+
+def solver_moves(player: HttpPlayer, moves: int) -> list[float]:
+    """The solver's move, again and again, for `moves` moves: the seconds of each."""
+    seconds: list[float] = []
+    while len(seconds) < moves:
+        started = time.perf_counter()
+        answer = player.post("/solver-move", seq=str(player.seq + 1))
+        seconds.append(time.perf_counter() - started)
+        if 'data-state="over"' in answer:
+            player.post("/new")
+        elif 'data-state="won"' in answer:
+            player.post("/keep-playing")
+    return seconds
 
 
 def report(label: str, seconds: list[float]) -> None:
@@ -57,21 +72,34 @@ def report(label: str, seconds: list[float]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--moves", type=int, default=1000)
+    parser.add_argument("--moves", type=int, default=1000, help="moves each way")
+    parser.add_argument("--slice", type=int, default=50)
     args = parser.parse_args()
+    hints: list[float] = []
+    plays: list[float] = []
+    singles: list[float] = []
     with production_server(SOLVER_WARM_UP="1") as (port, _startup):
-        player = HttpPlayer(port)
-        top_speed = int(TOP_SPEED.search(player.page).group(1))
-        hints, plays, games = autoplay(player, args.moves)
+        paired, single = HttpPlayer(port), HttpPlayer(port)
+        top_speed = int(TOP_SPEED.search(paired.page).group(1))
+        while len(singles) < args.moves:
+            hint_seconds, play_seconds = pairs(paired, args.slice)
+            hints += hint_seconds
+            plays += play_seconds
+            singles += solver_moves(single, args.slice)
     rounds = [hint + play for hint, play in zip(hints, plays)]
-    print(f"{len(rounds)} auto-play moves over HTTP in {games} game(s), setting fast")
+    print(f"{len(singles)} auto-play moves each way over HTTP, setting fast")
     report("POST /hint", hints)
     report("POST /move", plays)
     report("hint + move round trip", rounds)
+    report("POST /solver-move", singles)
+    print(f"time a move, one request against a hint and a move: "
+          f"{statistics.median(singles) / statistics.median(rounds):.2f} (medians), "
+          f"{sum(singles) / sum(rounds):.2f} (totals)")
     pause = 1 / top_speed
-    print(f"auto-play without pauses: {len(rounds) / sum(rounds):.0f} moves/s")
-    print(f"auto-play at the page's top speed ({top_speed}/s: {pause * 1000:.0f} ms between a hint "
-          f"and its move): {len(rounds) / (sum(rounds) + pause * len(rounds)):.1f} moves/s")
+    for label, seconds in (("one request a move", singles), ("hint then move", rounds)):
+        print(f"{label}: {len(seconds) / sum(seconds):.0f} moves/s without pauses, "
+              f"{len(seconds) / (sum(seconds) + pause * len(seconds)):.1f} moves/s at the page's "
+              f"top speed ({top_speed}/s)")
 
 
 if __name__ == "__main__":

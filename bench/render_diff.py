@@ -8,7 +8,7 @@ Each language plays its own seeded games through the routes (moves, some blocked
 repeated move numbers, hints, resets to the current state, page loads, a win kept playing, a
 record damaged in the store, new games), and every finished game is looked at through its
 replay and its review (none, queued, running, done, failed; by its player and by another
-browser). English is asked for without a language in the URL, Polish under ``/pl/``, Japanese
+browser); the rules, strategy and solver pages are drawn once. English is asked for without a language in the URL, Polish under ``/pl/``, Japanese
 through Accept-Language. What differs from run to run (CSRF tokens, dates) is blanked; game
 ids are counted, not random. Each answer's status, body and game headers are compared; headers
 a record does not have are not.
@@ -49,6 +49,8 @@ BLANKED = (
 KEPT_HEADERS = ("X-Game", "X-Seq", "X-Stale", "Retry-After")
 #: How each language is asked for: URL prefix and request headers.
 LANGUAGES = {"en": ("", {}), "pl": ("/pl", {}), "ja": ("", {"Accept-Language": "ja"})}
+#: The long pages, drawn once a language (their example boards show directions).
+PAGES = ("rules", "strategy", "solver")
 WIN_ROWS = ((1024, 1024, 0, 0), (2, 4, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
 
 
@@ -93,8 +95,8 @@ class Browser:
                              "headers": headers, "body": blank(answer.text)})
         return answer.text
 
-    def get(self, path: str) -> str:
-        return self.keep(f"GET {path}", self.client.get(self.prefix + path))
+    def get(self, path: str, prefix: str | None = None) -> str:
+        return self.keep(f"GET {path}", self.client.get((self.prefix if prefix is None else prefix) + path))
 
     def post(self, path: str, **form: str) -> str:
         form.setdefault("game", self.game)
@@ -187,6 +189,8 @@ def answers(moves: int, seed: int) -> list[dict]:
                           "SOLVER_WARM_UP": True, **LIFTED_LIMITS})
         for number, lang in enumerate(LANGUAGES):
             owner, stranger = Browser(app, lang, kept), Browser(app, lang, kept)
+            for page in PAGES:
+                owner.get(f"/{lang}/{page}", prefix="")
             for game_id in play(owner, moves, seed + number):
                 look_back(owner, stranger, game_id, seed + number)
     return kept

@@ -2,7 +2,8 @@
 
     python bench/solver_strength.py --setting fast --games 50 --first-seed 1000
     python bench/solver_strength.py --setting all --games 4 --first-seed 1 --max-moves 500
-    python bench/solver_strength.py --compare --games 50 --first-seed 1001
+    python bench/solver_strength.py --compare fast --games 50 --first-seed 1001
+    python bench/solver_strength.py --setting network-strong --weights /tmp/w.npz --games 12
 
 Game i uses seed first_seed + i and is played through engine.Game, keeping playing after 2048.
 Prints, per setting, the share of games reaching each tile, scores and time per move, and merges
@@ -13,10 +14,12 @@ time per move (wall clock, and the CPU time of the searching thread for a busy m
 entry also records the machine's mean 1-minute load average while its games were played, and
 how many moves' searches the time budget stopped: only those can differ from a quiet machine's.
 
---compare plays "fast" (the heuristic) and "network-fast" (the n-tuple network at about the
-same time per move) on the same seeds, game by game in turn, so both meet the same machine
+--compare fast (or strong) plays the setting and its alternative on the other evaluation
+(settings.ALTERNATIVES) on the same seeds, game by game in turn, so both meet the same machine
 load; figures of settings that are not the game's go under "comparison" in the JSON file,
-beside the page's "settings".
+beside the page's "settings". --weights plays the network from another weights file (a
+training checkpoint exported with bench/train_ntuple.py --export); each entry of a setting
+that uses the network records how many games it had trained.
 """
 
 import argparse
@@ -35,13 +38,22 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 import engine  # noqa: E402
 import engine.solver  # noqa: E402
-from engine.solver.settings import NETWORK_FAST  # noqa: E402
+from engine.solver import weights_file  # noqa: E402
+from engine.solver.settings import ALTERNATIVES  # noqa: E402
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
 # The solver page reads this file; it ships with the app.
 DEFAULT_JSON = Path(__file__).resolve().parent.parent / "webapp" / "pages" / "solver_strength.json"
 # Measured beside the game's settings, and kept apart from them in the JSON file.
-COMPARED = {NETWORK_FAST.name: NETWORK_FAST}
+COMPARED = {setting.name: setting for setting in ALTERNATIVES.values()}
+_solver: engine.solver.Solver | None = None  # each worker process's own
+
+
+def start_worker(weights: Path) -> None:
+    """Make this worker's solver with the chosen weights, warmed up."""
+    global _solver
+    _solver = engine.solver.Solver(engine.solver.default_cache_dir(), weights=weights)
+    _solver.warm_up()
 
 
 def section_of(setting: str) -> str:
@@ -53,7 +65,7 @@ def play_game(job: tuple[str, int, int | None]) -> dict:
     """Play one game with the solver; return its outcome and the time each move took."""
     name, seed, max_moves = job
     setting = COMPARED.get(name, name)
-    solver = engine.solver.default_solver()
+    solver = _solver
     game = engine.Game.new(seed)
     move_seconds, move_cpu_seconds, cut_by_time = [], [], 0
     while not game.over and (max_moves is None or game.moves < max_moves):
@@ -85,7 +97,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def summarize(games: list[dict], first_seed: int, max_moves: int | None) -> dict:
+def uses_network(setting: str) -> bool:
+    """Whether the setting's leaves are the network's."""
+    chosen = COMPARED.get(setting) or engine.solver.SETTINGS[setting]
+    return chosen.evaluation == "network"
+
+
+def summarize(games: list[dict], first_seed: int, max_moves: int | None,
+              network_games: int | None = None) -> dict:
     """The figures for one setting, in the shape the solver page renders."""
     move_ms = [seconds * 1000 for game in games for seconds in game["move_seconds"]]
     move_cpu_ms = [seconds * 1000 for game in games for seconds in game["move_cpu_seconds"]]
@@ -112,6 +131,8 @@ def summarize(games: list[dict], first_seed: int, max_moves: int | None) -> dict
     }
     if max_moves is not None:
         summary["max_moves"] = max_moves
+    if network_games is not None:
+        summary["network_games"] = network_games
     return summary
 
 
@@ -122,7 +143,9 @@ def print_summary(setting: str, summary: dict, games: list[dict]) -> None:
         print(f"  reached {tile:>5}: {share:6.1%}")
     for key in ("mean_score", "median_score", "median_ms_per_move", "p95_ms_per_move",
                 "moves_per_second", "median_cpu_ms_per_move", "p95_cpu_ms_per_move",
-                "load_average", "moves_cut_by_time"):
+                "load_average", "moves_cut_by_time", "network_games"):
+        if key not in summary:
+            continue
         print(f"  {key.replace('_', ' ')}: {summary[key]}")
     tiles = sorted(game["max_tile"] for game in games)
     print(f"  largest tile per game: {tiles}")
@@ -148,30 +171,36 @@ def main() -> None:
     parser.add_argument("--setting", action="append",
                         choices=[*engine.solver.SETTINGS, *COMPARED, "all"],
                         help="setting to measure (repeatable, or 'all'); default fast")
-    parser.add_argument("--compare", action="store_true",
-                        help=f"measure fast and {NETWORK_FAST.name} side by side")
+    parser.add_argument("--compare", choices=list(ALTERNATIVES),
+                        help="measure this setting and its alternative side by side")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-moves", type=int, help="stop each game after this many moves")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="results file to merge in")
+    parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
+                        help="the network's weights file")
     args = parser.parse_args()
     chosen = args.setting or ([] if args.compare else ["fast"])
-    chosen += ["fast", NETWORK_FAST.name] if args.compare else []
+    chosen += [args.compare, ALTERNATIVES[args.compare].name] if args.compare else []
     settings = list(engine.solver.SETTINGS) if "all" in chosen else list(dict.fromkeys(chosen))
 
     # Settings take turns game by game, so a run measured side by side meets the same load.
     jobs = [(setting, args.first_seed + i, args.max_moves)
             for i in range(args.games) for setting in settings]
     games: dict[str, list[dict]] = {setting: [] for setting in settings}
-    with multiprocessing.Pool(args.workers, initializer=engine.solver.warm_up) as pool:
+    trained = weights_file.training_counters(args.weights)["games"]
+    network_games = {setting: trained if uses_network(setting) else None for setting in settings}
+    with multiprocessing.Pool(args.workers, initializer=start_worker,
+                              initargs=(args.weights,)) as pool:
         for game in tqdm(pool.imap(play_game, jobs), total=len(jobs)):
             played = games[game["setting"]]
             played.append(game)
-            merge_into(args.json, game["setting"],
-                       summarize(played, args.first_seed, args.max_moves))
+            merge_into(args.json, game["setting"], summarize(
+                played, args.first_seed, args.max_moves, network_games[game["setting"]]))
     for setting, played in games.items():
-        print_summary(setting, summarize(played, args.first_seed, args.max_moves), played)
+        print_summary(setting, summarize(played, args.first_seed, args.max_moves,
+                                         network_games[setting]), played)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ intents to it, keeps the game in the store and renders templates.
 
 Wings: ``game`` (the game's routes and page), ``daily`` (the daily game), ``history`` (a
 game's replay and review, the list of this browser's games), ``records`` (the records table),
-``pages`` (rules, strategy, solver), ``store`` (where games are kept). Beside them the
+``pages`` (rules, strategy, solver), ``store`` (where games are kept), ``views`` (what each
+answer shows, computed once and drawn by the templates). Beside them the
 cross-cutting parts: ``config``, ``security``, ``limits``, ``errors``, ``i18n``, ``charts``
 (what every chart's geometry shares) and ``production`` (the app gunicorn serves).
 """

@@ -19,7 +19,7 @@ Environment variables (the README's table says the same):
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
     MOVE_RATE_LIMIT           moves, undos, new games, keep playing, per session
                               (40/second;600/minute)
-    SOLVER_RATE_LIMIT         hints per session (10/second;600/minute)
+    SOLVER_RATE_LIMIT         hints and auto-play's moves per session (10/second;600/minute)
     REVIEW_RATE_LIMIT         reviews asked for, per session (3/minute;20/hour)
     RECORDS_RATE_LIMIT        games entered in the records table, per session (5/minute;30/day)
     ADDRESS_BUDGET_SESSIONS   a client address gets this many sessions' budgets of moves, hints,

@@ -30,7 +30,7 @@ GAVE_UP = lazy_gettext("The game server keeps failing, so your last presses were
                        "Try again in a moment.")
 RETRY_AFTER_SECONDS = 1
 #: The routes that put the solver to work: their 429 says the solver needs a break.
-SOLVER_ENDPOINTS = ("game.hint", "history.ask_review")
+SOLVER_ENDPOINTS = ("game.hint", "game.solver_move", "history.ask_review")
 STALE_HEADER = "X-Stale"
 
 
@@ -103,10 +103,8 @@ def _store_unavailable(_error: StoreUnavailable) -> ResponseReturnValue:
 
 
 def init_errors(app: Flask) -> None:
-    """Register the answers above; templates get the unreachable and gave-up messages as
-    globals."""
+    """Register the answers above."""
     app.register_error_handler(StoreUnavailable, _store_unavailable)
     for fault in STORE_ERRORS:
         app.register_error_handler(fault, _store_fault)
     app.register_error_handler(HTTPException, _refused)
-    app.jinja_env.globals.update(unreachable_message=UNREACHABLE, gave_up_message=GAVE_UP)

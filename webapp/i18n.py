@@ -18,6 +18,7 @@ from flask import (Blueprint, Flask, current_app, g, has_request_context, redire
                    url_for)
 from flask_babel import Babel, get_locale, get_translations
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 #: Every language the site speaks, code -> its own name; the first is the fall-back.
@@ -61,6 +62,12 @@ def catalog() -> NullTranslations:
     if found is None or found[0] is not locale:
         found = g.catalog = (locale, get_translations())
     return found[1]
+
+
+def markup_gettext(message: str, **variables: object) -> Markup:
+    """`message` translated as a template's ``_()`` translates it, for text a view builds and a
+    template shows: markup, its variables escaped, ``%%`` read as ``%``."""
+    return Markup(catalog().ugettext(message)) % variables
 
 
 def spoken_list(items: Iterable[object]) -> str:

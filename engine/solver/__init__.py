@@ -38,7 +38,8 @@ Modules: board (5-bit encoding and slides), ntuple (the network's evaluation), w
 (loading and checking the shipped weights, weights/ntuple.npz), heuristic (the hand-written
 evaluation "fast" and "strong" use), tables (building and keeping the line
 tables), search (compiled expectimax), cache (transposition caches and their pool), settings
-(the named settings), solver (the Solver: deepening within the limits), locations (where the
+(the named settings), verdicts (what the values say to a player: points given away, or best /
+close / risky), solver (the Solver: deepening within the limits), locations (where the
 tables and the compiled code are kept), api (the shared Solver
 and the functions above).
 """

@@ -47,9 +47,14 @@ SETTINGS: dict[str, Setting] = {
     )
 }
 
-# The network at about the time per move of "fast", kept to measure against it
-# (bench/solver_strength.py --compare). It looks 3 moves ahead, 4 and then 5 once the board
-# holds 9 and 10 different tiles; its leaves are dearer than the heuristic's, so it expands
-# 4,000 positions at most. The game keeps the heuristic until the network plays better at the
-# same time per move, measured side by side (see the README for the latest figures).
-NETWORK_FAST = Setting("network-fast", 3, 5, 5, 1e-3, 4_000, 1.0, "network")
+# The other evaluation at each setting's time, kept to measure against it side by side
+# (bench/solver_strength.py --compare fast|strong). The network's leaves cost about 20 times the
+# heuristic's (32 scattered look-ups in 268 MB), so it looks fewer moves ahead: at
+# "fast" 3, and 4 once the board holds 9 different tiles (CPU ms a move on the kernel bench's
+# 187 positions, quiet machine: 2.96 median, 16.0 p95, against 2.06 and 6.6 for the heuristic's
+# "fast"); at "strong" 4, and 5 from 9 different tiles (22.7 median, 74.5 p95, against 37.5 and
+# 119.5 for the heuristic's "strong").
+ALTERNATIVES: dict[str, Setting] = {
+    "fast": Setting("network-fast", 3, 4, 5, 1e-3, 20_000, 1.0, "network"),
+    "strong": Setting("network-strong", 4, 5, 4, 1e-3, 200_000, 5.0, "network"),
+}

@@ -1,5 +1,5 @@
-// Auto-play: asks for a hint, then plays the suggested move through the same queue as a person,
-// at the speed the player sets. It stops at the win banner, at game over, and at any key press or
+// Auto-play: asks the server to play the solver's move ("solver-move", one request a move)
+// through the same queue as a person's presses, at the speed the player sets. It stops at the win banner, at game over, and at any key press or
 // tap on the page (a game key that stops it does nothing else; a key held since before it started
 // does not stop it, nor does a modifier alone, so Shift+A stops it rather than stopping it and
 // starting it again); its own button and the speed slider keep their usual roles.
@@ -8,13 +8,13 @@ import { boundIntent } from "./input.js";
 
 const ACTIVATION_KEYS = ["Enter", " "];
 const MODIFIER_KEYS = ["Shift", "Control", "Alt", "Meta"];
+const SOLVER_MOVE = "solver-move";
 
 /**
- * moves: the intents that are moves; request(intent) queues an intent; controls are the page's
- * bindings; onAnswer must be given every answer the page applies, with the state the page then
- * shows.
+ * request(intent) queues an intent; controls are the page's bindings; onAnswer must be given
+ * every answer the page applies, with where the game it shows stands ({status, inProgress}).
  */
-export function createAutoplay({ moves, button, speed, request, controls }) {
+export function createAutoplay({ button, speed, request, controls }) {
   let running = false;
   let timer = null;
 
@@ -41,20 +41,15 @@ export function createAutoplay({ moves, button, speed, request, controls }) {
   return {
     toggle() {
       setRunning(!running);
-      if (running) request("hint");
+      if (running) request(SOLVER_MOVE);
     },
     stop() {
       setRunning(false);
     },
     onAnswer(intent, shown, ok) {
       if (!running) return;
-      if (!ok || shown.state !== "playing") return setRunning(false);
-      if (intent === "hint") {
-        if (!shown.hint) return setRunning(false);
-        timer = setTimeout(() => request(shown.hint), 1000 / Number(speed.value));
-      } else if (moves.has(intent)) {
-        request("hint");
-      }
+      if (!ok || shown.status !== "playing") return setRunning(false);
+      if (intent === SOLVER_MOVE) timer = setTimeout(() => request(SOLVER_MOVE), 1000 / Number(speed.value));
     },
   };
 }

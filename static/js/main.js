@@ -6,13 +6,16 @@ import { askToConfirm } from "./confirm.js";
 import { listenForIntents, readControls, trackFocusOrigin } from "./input.js";
 import { keepLastBoard, watchConnection } from "./offline.js";
 import { createQueue } from "./queue.js";
-import { applyFragment, showMessage, shownState } from "./view.js";
+import { applyFragment, showMessage } from "./view.js";
 
 const controls = readControls();
 const moves = new Set(controls.directions);
 const numbered = new Set(controls.numbered);
 const game = document.getElementById("game");
 const connection = watchConnection(document.getElementById("offline-notice"));
+// Where the game shown stands, as the page was drawn and then as each answer says.
+const board = document.getElementById("board");
+let shown = { status: board.dataset.state, inProgress: board.dataset.inProgress === "true" };
 
 const queue = createQueue({
   moves,
@@ -24,17 +27,19 @@ const queue = createQueue({
     new: game.dataset.newUrl,
     "keep-playing": game.dataset.keepPlayingUrl,
     hint: game.dataset.hintUrl,
+    "solver-move": game.dataset.solverMoveUrl,
     state: game.dataset.stateUrl,
   },
   game: game.dataset.game,
   lastSeq: Number(game.dataset.seq),
   csrfToken: document.querySelector('meta[name="csrf-token"]').content,
-  onAnswer(intent, html, ok) {
+  onAnswer(intent, html, ok, answered) {
     applyFragment(html);
+    shown = answered || shown;
     rememberBestScores();
     keepLastBoard();
     if (intent === "state") autoplay.stop();
-    autoplay.onAnswer(intent, shownState(), ok);
+    autoplay.onAnswer(intent, shown, ok);
   },
   onRetrying(html) {
     showMessage(game.dataset.offlineMessage);
@@ -47,7 +52,6 @@ const queue = createQueue({
 });
 
 const autoplay = createAutoplay({
-  moves,
   button: document.getElementById("autoplay-button"),
   speed: document.getElementById("autoplay-speed"),
   request: queue.push,
@@ -59,7 +63,7 @@ async function handle(intent) {
   if (intent === "autoplay") return autoplay.toggle();
   if (intent === "new") {
     autoplay.stop();
-    if (shownState().inProgress && !(await askToConfirm(document.getElementById("confirm-new")))) return;
+    if (shown.inProgress && !(await askToConfirm(document.getElementById("confirm-new")))) return;
   }
   queue.push(intent);
 }

@@ -5,7 +5,8 @@
 // number (a request of several moves, the first one's), and the server applies a move only
 // under the next number, which makes resending a request whose answer got lost safe.
 // Answers say which game the page shows now and its last move number (X-Game, X-Seq): the page
-// counts on from the server's.
+// counts on from the server's. They also say where that game stands (X-Status: playing, won or
+// over; X-In-Progress: whether a new game would throw moves away), which the page keeps.
 
 const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
 // Server errors (5xx) one request may meet before the page gives up on it: about 8 s of them.
@@ -15,12 +16,13 @@ const SERVER_ERROR_TRIES = 5;
  * moves: the intents that are moves (they go to urls.move as its directions); numbered: the
  * intents that carry the next move number (the moves and undo); maxMoves: the most moves one
  * request carries;
- * urls: {move, undo, new, keep-playing, hint, state}; game, lastSeq, csrfToken: where the page
- * starts.
- * onAnswer(intent, html, ok) gets each answer in order (for several moves, the last one's
- * intent; "state" when the page was reset to the server's current game); onRetrying(html) is
- * called each time the server is unreachable (html: null) or failing (html: its answer, which
- * may carry a message), before the same request goes again. A 429 is not an answer: the same
+ * urls: {move, undo, new, keep-playing, hint, solver-move, state}; game, lastSeq, csrfToken:
+ * where the page starts.
+ * onAnswer(intent, html, ok, shown) gets each answer in order (for several moves, the last one's
+ * intent; "state" when the page was reset to the server's current game), with where the game it
+ * shows stands ({status, inProgress}; null when the answer does not say, as a refusal does not);
+ * onRetrying(html) is called each time the server is unreachable (html: null) or failing (html:
+ * its answer, which may carry a message), before the same request goes again. A 429 is not an answer: the same
  * request goes again after Retry-After (with half its moves, the rest waiting for the next).
  * After SERVER_ERROR_TRIES server errors the request and those waiting behind it are dropped
  * (they were pressed on a board the server never confirmed) and onGaveUp() is called; the next
@@ -66,7 +68,7 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
     if (!response) return giveUp();
     page.csrfToken = response.headers.get("X-CSRF-Token") || page.csrfToken;
     follow(response);
-    onAnswer("state", await response.text(), response.ok);
+    onAnswer("state", await response.text(), response.ok, shownBy(response));
   }
 
   // A refused request (429) played nothing: the second half of its moves waits for the next
@@ -88,7 +90,7 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
     if (!response) return giveUp();
     if (response.headers.has("X-Stale")) return refresh();
     follow(response);
-    onAnswer(intents[intents.length - 1], await response.text(), response.ok);
+    onAnswer(intents[intents.length - 1], await response.text(), response.ok, shownBy(response));
   }
 
   async function drain() {
@@ -114,6 +116,13 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
       drain();
     },
   };
+}
+
+// Where the game an answer shows stands, when the answer says.
+function shownBy(response) {
+  const status = response.headers.get("X-Status");
+  if (status === null) return null;
+  return { status, inProgress: response.headers.get("X-In-Progress") === "true" };
 }
 
 // Send until an answer comes: a lost connection or a server error is retried with backoff (or

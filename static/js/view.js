@@ -19,16 +19,6 @@ export function applyFragment(html, doc = document) {
   focusOverlay(doc);
 }
 
-/** What the page currently shows, for the parts of the script that react to it. */
-export function shownState(doc = document) {
-  const board = doc.getElementById("board");
-  return {
-    state: board.dataset.state,
-    inProgress: board.dataset.inProgress === "true",
-    hint: doc.getElementById("hint-arrow").dataset.direction || null,
-  };
-}
-
 /** Show a message written on the page in advance (e.g. when the server is unreachable). */
 export function showMessage(text, doc = document) {
   doc.getElementById("message").textContent = text;

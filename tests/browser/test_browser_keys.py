@@ -49,7 +49,7 @@ def test_caps_lock_a_never_starts_auto_play_but_shift_a_does(page: Page, open_ga
     with page.expect_request("**/move"):
         press(cdp, "A", "KeyA")
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
-    with page.expect_request("**/hint"):
+    with page.expect_request("**/solver-move"):
         press(cdp, "A", "KeyA", SHIFT)
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "true")
     press(cdp, "x", "KeyX")  # any other key stops it

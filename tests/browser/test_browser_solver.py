@@ -1,5 +1,6 @@
 """The solver in the page: a hint ranks the legal moves and marks the game assisted (the best score
-without help stays where it was); auto-play starts and stops with Shift+A, the button or any key.
+without help stays where it was); auto-play starts and stops with Shift+A, the button or any key,
+and asks the server to play the solver's move: one request a move.
 
 Auto-play waits between moves with setTimeout, so these tests run the page on Playwright's fake
 clock, paused: a timer fires only when the test moves the clock on, and "no more moves" is
@@ -76,31 +77,37 @@ def open_on_a_paused_clock(page: Page, open_game, rows=None, seed=None) -> None:
     page.clock.pause_at(CLOCK_START.replace(hour=13))
 
 
-def start_autoplay(page: Page, start) -> None:
-    """Start auto-play with start() and wait until its first hint is shown: auto-play is then
-    waiting for its timer to play it."""
+def play_one_autoplay_move(page: Page, start) -> None:
+    """Start auto-play with start() and wait for its first move (played at once): auto-play is
+    then waiting for its timer to ask for the next."""
     start()
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)
-
-
-def play_one_autoplay_move(page: Page, start) -> None:
-    """Start auto-play with start(), let it make one move and ask for the next hint; it is then
-    waiting for its timer to play that hint."""
-    start_autoplay(page, start)
-    page.clock.run_for(1000)  # the pause before the move
     expect(page.locator("#moves")).to_have_text("1")
-    expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)  # the next hint, shown
 
 
-def assert_sent_nothing_more(page: Page, sent=("/en/hint", "/en/move", "/en/hint")) -> None:
+def assert_sent_nothing_more(page: Page, sent=("/en/solver-move",)) -> None:
     """Run the clock far past the next move's time: the page sent what auto-play had sent so far
     (the positive control: the recorder sees auto-play's requests) and nothing more."""
     page.clock.run_for(LONG_AFTER_MS)
     posts = posts_sent(page)
     assert [post.split(" ")[0] for post in posts] == list(sent), posts
-    assert posts[1].endswith("seq=1")
+    assert posts[0].endswith("seq=1")
     expect(page.locator("#moves")).to_have_text("1")
+
+
+def test_auto_play_sends_one_request_a_move_and_the_game_becomes_assisted(page: Page, open_game):
+    open_on_a_paused_clock(page, open_game)
+    sent = []
+    page.on("request", lambda request: sent.append(request) if request.method == "POST" else None)
+    play_one_autoplay_move(page, page.locator("#autoplay-button").click)
+    for moves in range(2, 6):
+        page.clock.run_for(250)  # the pause between moves, at 4 moves a second
+        expect(page.locator("#moves")).to_have_text(str(moves))
+    page.locator("#autoplay-button").click()
+    expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
+    assert [request.url.split("/")[-1] for request in sent] == ["solver-move"] * 5
+    assert [request.post_data.split("seq=")[1] for request in sent] == ["1", "2", "3", "4", "5"]
+    expect(page.locator("#assisted")).to_be_visible()
 
 
 @pytest.mark.parametrize("stop_key", ["Shift+A", "x"])
@@ -124,10 +131,10 @@ def test_the_auto_play_button_starts_and_stops_it(page: Page, open_game):
 
 def test_an_answer_arriving_after_the_stop_starts_nothing(page: Page, open_game):
     open_on_a_paused_clock(page, open_game)
-    start_autoplay(page, lambda: page.keyboard.press("Shift+A"))
     held = []
-    page.route("**/move", lambda route: held.append(route))  # held until released
-    page.clock.run_for(1000)  # the pause before the move
+    page.route("**/solver-move", lambda route: held.append(route))  # held until released
+    page.keyboard.press("Shift+A")
+    expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("x")  # stop while the move is on its way
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
     for _ in range(100):
@@ -136,7 +143,7 @@ def test_an_answer_arriving_after_the_stop_starts_nothing(page: Page, open_game)
         page.wait_for_timeout(50)
     held[0].continue_()
     expect(page.locator("#moves")).to_have_text("1")
-    assert_sent_nothing_more(page, sent=("/en/hint", "/en/move"))
+    assert_sent_nothing_more(page)
 
 
 ONLY_WINNING_MOVES = [[1024, 1024, 2, 4], [2, 4, 8, 16], [4, 8, 16, 32], [8, 16, 32, 64]]
@@ -147,8 +154,7 @@ ONLY_LOSING_MOVES = [[128, 16, 4, 128], [64, 128, 64, 16], [128, 32, 8, 4], [8, 
                                            (ONLY_LOSING_MOVES, ".overlay-over")])
 def test_autoplay_stops_at_the_win_banner_and_at_game_over(page: Page, open_game, rows, overlay):
     open_on_a_paused_clock(page, open_game, rows, seed=5)
-    start_autoplay(page, page.locator("#autoplay-button").click)
-    page.clock.run_for(1000)  # the pause before the move
+    page.locator("#autoplay-button").click()
     expect(page.locator(overlay)).to_be_visible()
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
-    assert_sent_nothing_more(page, sent=("/en/hint", "/en/move"))
+    assert_sent_nothing_more(page)

@@ -17,7 +17,9 @@ from history_support import (ask, play, player_at, start_a_long_review, stop_rev
 from engine import Game
 from engine.solver import Solver
 from webapp.history import reviews
-from webapp.history.analysis import COSTLY_LISTED, JUDGEMENT_POINTS, judgement_line, review_game
+from webapp.history.analysis import (COSTLY_LISTED, JUDGEMENT_POINTS, Analysis, judgement_line,
+                                     review_game)
+from webapp.history.review_chart import review_chart
 from webapp.history.reviewer import NICENESS, REVIEW_SETTING
 
 ROW = re.compile(r'<tr data-move="(\d+)">(.*?)</tr>', re.S)
@@ -79,6 +81,36 @@ def test_the_share_lost_is_the_part_of_the_solvers_value_given_away():
     assert [(move.number, move.played, move.best, move.lost) for move in analysis.costly] == [
         (2, "left", "up", pytest.approx(0.6)), (3, "down", "up", pytest.approx(0.01))]
     assert analysis.judgement == ((0, 1.0), (1, 1.0), (2, 1.0))
+
+
+def test_in_points_the_costliest_moves_are_those_that_gave_away_the_most_points():
+    game = Game.from_rows([[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    for direction in ("right", "left", "down"):
+        assert game.move(direction)
+    judged = iter([{"right": 500.0, "left": 1000.0},  # 500 points, half the value
+                   {"left": 40.0, "up": 100.0},  # 60 points, 60%
+                   {"down": 8000.0, "up": 10000.0}])  # 2,000 points, 20%
+    analysis = review_game(game.history, 3, lambda rows: next(judged), lambda done: None,
+                           in_points=True)
+    assert analysis.in_points
+    assert [(move.number, move.points, move.lost) for move in analysis.costly] == [
+        (3, 2000.0, pytest.approx(0.2)), (1, 500.0, pytest.approx(0.5)),
+        (2, 60.0, pytest.approx(0.6))]
+    assert analysis.judgement == ((0, 1000.0), (1, 100.0), (2, 10000.0))
+    assert Analysis.from_dict(analysis.to_dict()) == analysis
+    chart = review_chart(analysis)
+    assert [tick.value for tick in chart.ticks] == [0.0, 5000.0, 10000.0]
+    assert chart.marks[0].points == 2000.0
+    assert chart.marks[0].y == chart.frame.y(1.0)
+
+
+def test_a_review_stored_before_points_reads_as_shares():
+    stored = {"moves": 1, "agreed": 0, "judgement": [[0, 1.0]],
+              "costly": [{"number": 1, "played": "up", "best": "left", "lost": 0.5,
+                          "judgement": 1.0}]}
+    analysis = Analysis.from_dict(stored)
+    assert not analysis.in_points and analysis.costly[0].points is None
+    assert [tick.value for tick in review_chart(analysis).ticks] == [0.0, 0.5, 1.0]
 
 
 def test_the_stored_review_survives_a_restart_of_the_app(app, player, store, finished,

@@ -8,7 +8,7 @@ from solver_support import HARD, POSITIONS, evaluate_in_subprocess
 import engine
 from engine import solver
 from engine.solver import Setting
-from engine.solver.settings import NETWORK_FAST
+from engine.solver.settings import ALTERNATIVES
 
 def test_a_spent_time_budget_stops_deepening_after_the_first_pass():
     no_time = Setting("no_time", 6, 6, 0, 1e-4, 10**9, 0.0)
@@ -59,7 +59,7 @@ SHALLOW = [Setting("shallow_2", 2, 2, 0, 1e-3, 10**9, 60.0),
     # every real setting's evaluation and cut-off, at a depth plain Python searches in seconds
     replace(setting, name=f"{setting.name}_at_3", min_depth=3, max_depth=3, node_limit=10**9,
             time_budget=60.0)
-    for setting in (*solver.SETTINGS.values(), NETWORK_FAST)
+    for setting in (*solver.SETTINGS.values(), *ALTERNATIVES.values())
 ]
 def test_compiled_search_agrees_with_plain_python():
     compiled, plain = evaluate_in_subprocess(SHALLOW, False), evaluate_in_subprocess(SHALLOW, True)
@@ -69,7 +69,7 @@ def test_compiled_search_agrees_with_plain_python():
             assert by_compiled == pytest.approx(by_python, rel=1e-9)
 
 
-@pytest.mark.parametrize("setting", ["fast", NETWORK_FAST], ids=["fast", "network-fast"])
+@pytest.mark.parametrize("setting", ["fast", ALTERNATIVES["fast"]], ids=["fast", "network-fast"])
 def test_a_game_reaches_2048_by_legal_moves(setting):
     game = engine.Game.new(2024)
     while not game.won and not game.over:

@@ -42,8 +42,8 @@ def test_every_engine_direction_has_its_arrow_and_name_in_order():
     assert controls.client_data()["directions"] == list(engine.DIRECTIONS)
 
 
-def test_the_numbered_intents_are_the_moves_and_undo():
-    assert controls.client_data()["numbered"] == [*engine.DIRECTIONS, "undo"]
+def test_the_numbered_intents_are_the_moves_undo_and_the_solver_s_move():
+    assert controls.client_data()["numbered"] == [*engine.DIRECTIONS, "undo", "solver-move"]
     assert {controls.KEYS["KeyU"], controls.KEYS[controls.CTRL + "KeyZ"]} == {"undo"}
 
 

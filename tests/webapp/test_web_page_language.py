@@ -33,7 +33,7 @@ def test_the_game_page_asks_for_its_fragments_in_its_own_language(client, lang, 
     speak(client, other)
     page = client.get(f"/{lang}/").text
     urls = dict(FRAGMENT_URL.findall(page))
-    assert set(urls) == {"state", "move", "undo", "new", "keep-playing", "hint"}
+    assert set(urls) == {"state", "move", "undo", "new", "keep-playing", "hint", "solver-move"}
     assert all(url.startswith(f"/{lang}/") for url in urls.values()), urls
     assert re.search(rf'id="replay-link" href="/{lang}/games/[\w-]+"', page)
 

@@ -1,3 +1,4 @@
-"""The game itself on the web: its routes (page, move, undo, new game, keep playing, hint), reading
-intents, the stored game, the controls, the best scores and rendering the page's fragments; and
-`baseline`, the yardstick route bench/server_load.py measures the move route against."""
+"""The game itself on the web: its routes (page, move, undo, new game, keep playing, hint, the
+solver's move), reading intents, the stored game, what each intent does, the controls, the best
+scores and rendering the page's fragments (from the views of `webapp.views`); and `baseline`,
+the yardstick route bench/server_load.py measures the move route against."""

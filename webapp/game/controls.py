@@ -1,4 +1,6 @@
-"""The game's controls, defined once: the page's script and the rules page both read them.
+"""The game's controls, defined once: the page's script, the buttons' key hints (through
+`webapp.views.game`) and the rules page all read them (only the how-to sentence under the board
+names the keys in translated prose).
 
 Keys are matched by ``KeyboardEvent.code``, the physical key, so Caps Lock, the keyboard layout
 and an input method change nothing. Letters move (WASD and vim's hjkl, with or without Shift);
@@ -45,7 +47,8 @@ KEYS: dict[str, str] = {
 }
 SHIFT, CTRL = "Shift+", "Ctrl+"
 #: The intents that carry the page's move number (``seq``): each is applied once, in order.
-NUMBERED: tuple[str, ...] = (*DIRECTIONS, "undo")
+#: "solver-move" is auto-play's: the server plays the solver's choice.
+NUMBERED: tuple[str, ...] = (*DIRECTIONS, "undo", "solver-move")
 
 GESTURES: dict[str, str] = {
     "swipe-up": "up", "swipe-down": "down", "swipe-left": "left", "swipe-right": "right",

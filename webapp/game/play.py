@@ -47,6 +47,19 @@ def move(direction: str, seq: int) -> Apply:
     return _numbered(seq, act)
 
 
+def solver_move(direction: str, seq: int) -> Apply:
+    """Play the solver's choice `direction` as move number `seq` (auto-play), like `move`; a
+    game the solver plays in is assisted."""
+    play = move(direction, seq)
+
+    def apply(record: GameRecord) -> tuple[str, bool]:
+        event, changed = play(record)
+        if changed:
+            record.assisted = True
+        return event, changed
+    return apply
+
+
 @dataclass(frozen=True)
 class Played:
     """What a request's moves did, for the answer: its event (a repair if one was needed, else

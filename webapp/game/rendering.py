@@ -1,50 +1,54 @@
-"""Turning a game record into the page or the fragment the page swaps in."""
+"""Turning a game record into the page or the fragment the page swaps in, each drawn from one
+view (`webapp.views.game`), and the headers that tell the page's script where the game stands."""
 
 from flask import render_template, request
 from flask_babel import format_decimal, gettext, lazy_gettext
 from flask_wtf.csrf import generate_csrf
 
-from webapp.daily import days
+from webapp.errors import GAVE_UP, UNREACHABLE
 from webapp.game import controls
 from webapp.game.best_score import best_scores
 from webapp.store.records import GameRecord
+from webapp.views.game import GameView, game_view
 
-#: Headers every game answer carries: the game the page now shows and its last move number.
-GAME_HEADER, SEQ_HEADER, TOKEN_HEADER = "X-Game", "X-Seq", "X-CSRF-Token"
+#: Headers every game answer carries: the game the page now shows, its last move number, where
+#: it stands ("playing", "won", "over") and whether a new game would throw moves away.
+GAME_HEADER, SEQ_HEADER, STATUS_HEADER, IN_PROGRESS_HEADER = (
+    "X-Game", "X-Seq", "X-Status", "X-In-Progress")
+#: The solver's choice, on a hint's answer that has one.
+HINT_HEADER = "X-Hint"
+TOKEN_HEADER = "X-CSRF-Token"
 
 LOST = lazy_gettext("Your previous game is no longer on the server, so a new one has started.")
 REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 
 
-def game_context(record: GameRecord, event: str, direction: str | None = None,
-                 points: int = 0) -> dict:
-    """Everything the game templates show. ``event`` names what just happened
-    (loaded, moved, blocked, undone, nothing-to-undo, new, kept-playing, repeated,
-    hinted, repaired); ``points``, what the moves of the request scored."""
-    game = record.game
-    return {
-        "record": record,
-        "game": game,
-        "seq": record.seq,
-        "assisted": record.assisted,
-        "best": best_scores(request, game.score, record.assisted),
-        "event": event,
-        "direction": direction,
-        "points": points,
-        "day": days.day_of(record),  # a daily game's day, None for an ordinary game
-    }
+def view_of(record: GameRecord, event: str, direction: str | None = None, points: int = 0,
+            values: dict[str, float] | None = None, message: str | None = None) -> GameView:
+    """The answer's view, with the best scores the browser remembers."""
+    best = best_scores(request, record.game.score, record.assisted)
+    return game_view(record, event, best, direction, points, values, message)
 
 
-def _headers(record: GameRecord) -> dict[str, str]:
-    return {GAME_HEADER: record.id, SEQ_HEADER: str(record.seq)}
+def _headers(view: GameView) -> dict[str, str]:
+    headers = {GAME_HEADER: view.game_id, SEQ_HEADER: str(view.seq), STATUS_HEADER: view.status,
+               IN_PROGRESS_HEADER: "true" if view.board.in_progress else "false"}
+    if view.hint and view.hint.direction:
+        headers[HINT_HEADER] = view.hint.direction
+    return headers
+
+
+def _fragment(template: str, view: GameView) -> str:
+    return render_template(template, view=view, message=view.message)
 
 
 def render_page(record: GameRecord, lost: bool = False) -> str:
-    """The whole game page (saying so when the browser's previous game was lost)."""
-    return render_template(
-        "game.html", controls=controls.client_data(), message=LOST if lost else None,
-        **game_context(record, "loaded"),
-    )
+    """The whole game page (saying so when the browser's previous game was lost), with the
+    messages its script shows when the server cannot be reached or keeps failing."""
+    view = view_of(record, "loaded", message=LOST if lost else None)
+    return render_template("game.html", controls=controls.client_data(), view=view,
+                           message=view.message, unreachable_message=UNREACHABLE,
+                           gave_up_message=GAVE_UP)
 
 
 def render_update(
@@ -52,11 +56,11 @@ def render_update(
 ) -> tuple[str, dict[str, str]]:
     """The fragment answering moves, an undo, a new game or keep playing (``direction``: the
     last move's, ``points``: what the moves scored together); its headers tell the page which
-    game it shows and the last applied move number, which it counts on from."""
+    game it shows, the last applied move number, which it counts on from, and where the game
+    stands."""
     message = repaired_message(record) if event == "repaired" else None
-    body = render_template("partials/update.html", message=message,
-                           **game_context(record, event, direction, points))
-    return body, _headers(record)
+    view = view_of(record, event, direction, points, message=message)
+    return _fragment("partials/update.html", view), _headers(view)
 
 
 def repaired_message(record: GameRecord) -> str:
@@ -67,21 +71,13 @@ def repaired_message(record: GameRecord) -> str:
 
 def render_state(record: GameRecord, lost: bool, replaced: bool) -> tuple[str, dict[str, str]]:
     """The fragment that resets a page to the current game, with a fresh CSRF token."""
-    message = LOST if lost else REPLACED if replaced else None
-    body = render_template("partials/update.html", message=message,
-                           **game_context(record, "loaded"))
-    return body, {**_headers(record), TOKEN_HEADER: generate_csrf(), "Cache-Control": "no-store"}
+    view = view_of(record, "loaded", message=LOST if lost else REPLACED if replaced else None)
+    headers = {**_headers(view), TOKEN_HEADER: generate_csrf(), "Cache-Control": "no-store"}
+    return _fragment("partials/update.html", view), headers
 
 
 def render_hint(record: GameRecord, values: dict[str, float]) -> tuple[str, dict[str, str]]:
     """The fragment showing the solver's choice and, for each other legal direction, how far
-    its value falls behind (raw values carry a large offset and mean little to a player)."""
-    ranked = sorted(values.items(), key=lambda item: item[1], reverse=True)
-    best = ranked[0][1] if ranked else 0.0
-    body = render_template(
-        "partials/hint.html",
-        recommended=ranked[0][0] if ranked else None,
-        ranked=[(name, best - value) for name, value in ranked],
-        **game_context(record, "hinted"),
-    )
-    return body, _headers(record)
+    its value falls behind."""
+    view = view_of(record, "hinted", values=values)
+    return _fragment("partials/hint.html", view), _headers(view)

@@ -5,16 +5,12 @@ from flask import Blueprint, current_app, request, session
 from flask.typing import ResponseReturnValue
 
 from engine import Status, solver
-from webapp.game import controls, current, intents, play
-from webapp.game.controls import SHOWN_DIRECTIONS
+from webapp.game import current, intents, play
 from webapp.game.rendering import render_hint, render_page, render_state, render_update
 from webapp.i18n import LANG_RULE
 from webapp.limits import game_budget, game_budget_costing, page_budget, solver_budget
 
 bp = Blueprint("game", __name__)
-bp.add_app_template_global(SHOWN_DIRECTIONS, "directions")
-bp.add_app_template_global(controls.aria_shortcuts)
-bp.add_app_template_global(controls.shown_shortcuts)
 
 
 @bp.get("/")
@@ -54,6 +50,21 @@ def move() -> ResponseReturnValue:
     record = current.for_page(intents.game_id(request.form))
     record, played = current.change(record, play.moves(directions, seq))
     return render_update(record, played.event, played.direction, played.points)
+
+
+@bp.post("/solver-move")
+@solver_budget
+def solver_move() -> ResponseReturnValue:
+    """Play the solver's choice as the next move, numbered like a move (auto-play: one request
+    a move); it marks the game as assisted. A game that is not being played, or a number that
+    is not the next, plays nothing."""
+    seq = intents.seq(request.form)
+    record = current.for_page(intents.game_id(request.form))
+    if record.game.status != Status.PLAYING or seq != record.seq + 1:
+        return render_update(record, "repeated")
+    direction = solver.choose(record.game.rows, current_app.config["SOLVER_SETTING"])
+    record, event = current.change(record, play.solver_move(direction, seq))
+    return render_update(record, event, direction, record.game.last_points)
 
 
 @bp.post("/undo")

@@ -10,24 +10,30 @@ from dataclasses import dataclass
 from werkzeug.exceptions import NotFound
 
 from engine import DamagedHistory, Game
+from webapp.game.controls import SHOWN_DIRECTIONS, ShownDirection
 from webapp.store.records import GameRecord
+from webapp.views.board import BoardView, board_view
 
 MAX_MOVE_DIGITS = 7
 #: The replay's keys (``KeyboardEvent.code``) -> the step they take; the page's script reads them.
 KEYS: dict[str, str] = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "first",
                         "End": "last"}
+#: Each step's key, as its button's ``aria-keyshortcuts`` names it.
+SHORTCUTS: dict[str, str] = {step: code for code, step in KEYS.items()}
 
 
 @dataclass(frozen=True)
 class Position:
-    """The game after `move` of its `total` moves; `next_direction` is the move played from
-    here (None at the end). `unreplayable`: the move asked for, when the damaged history could
-    not be replayed to it (the position is then its last point that checks out)."""
+    """The game after `move` of its `total` moves, as drawn (`board`, `score`); `next_move` is
+    the move played from here, as shown (None at the end). `unreplayable`: the move asked for,
+    when the damaged history could not be replayed to it (the position is then its last point
+    that checks out)."""
 
-    game: Game
+    board: BoardView
+    score: int
     move: int
     total: int
-    next_direction: str | None
+    next_move: ShownDirection | None
     unreplayable: int | None = None
 
 
@@ -54,5 +60,5 @@ def position(record: GameRecord, move: int, shown: int | None = None) -> Positio
     if shown != move - 1 or unreplayable is not None:
         game = Game.from_dict(game.to_dict())  # a loaded game: no last move to animate
     directions = history.directions()
-    return Position(game, move, len(directions),
-                    directions[move] if move < len(directions) else None, unreplayable)
+    next_move = SHOWN_DIRECTIONS[directions[move]] if move < len(directions) else None
+    return Position(board_view(game), game.score, move, len(directions), next_move, unreplayable)

@@ -33,6 +33,7 @@ from contextlib import suppress
 from functools import cache
 
 from engine.solver import SETTINGS, Solver, default_cache_dir
+from engine.solver.verdicts import in_points
 from webapp.history import reviews
 from webapp.history.analysis import review_game
 from webapp.history.review_queue import ReviewQueue
@@ -132,7 +133,8 @@ class Reviewer:
         try:
             analysis = review_game(
                 history, review.moves,
-                lambda rows: solver.evaluate_moves(rows, REVIEW_SETTING), progress)
+                lambda rows: solver.evaluate_moves(rows, REVIEW_SETTING), progress,
+                in_points(REVIEW_SETTING))
         except Stopped:
             raise
         except Exception:

@@ -16,12 +16,12 @@ from webapp.daily import days
 from webapp.game.current import owned, session_games
 from webapp.history import replay, reviews
 from webapp.history.best_tile_chart import best_tile_chart
-from webapp.history.review_chart import review_chart
 from webapp.history.review_queue import review_queue
 from webapp.history.reviewer import Reviewer, ReviewerBusy, ReviewGoing, watch
 from webapp.limits import history_budget, review_budget, session_key
 from webapp.store import games, record_table
 from webapp.store.records import GameRecord, is_game_id
+from webapp.views.review import ReviewView, review_view
 
 bp = Blueprint("history", __name__)
 #: Reads depend on the language (cookie or Accept-Language) and, for the owner, the session.
@@ -74,8 +74,9 @@ def replay_page(game_id: str) -> ResponseReturnValue:
     record = _record(game_id)
     total = len(record.game.history)
     shown = replay.position(record, replay.move_number(request.args.get("move"), total))
-    return _answer(render_template("history/replay.html", record=record, position=shown,
-                                   keys=replay.KEYS))
+    return _answer(render_template("history/replay.html", summary=record.summary(),
+                                   position=shown, keys=replay.KEYS,
+                                   shortcuts=replay.SHORTCUTS))
 
 
 @bp.get("/games/<game_id>/position")
@@ -88,26 +89,13 @@ def position(game_id: str) -> ResponseReturnValue:
     move = replay.move_number(request.args.get("move", ""), total)
     raw_from = request.args.get("from", "")
     shown = replay.move_number(raw_from, total) if raw_from else None
-    body = render_template("history/position.html", record=record,
-                           position=replay.position(record, move, shown))
+    body = render_template("history/position.html", position=replay.position(record, move, shown))
     return _answer(body)
 
 
-def _review_context(record: GameRecord) -> dict:
-    """What the review's templates show: the stored review if it is of this game's moves."""
-    review = reviews.read(games().review(record.id))
-    history = record.game.history
-    if review is not None and not review.covers(history):
-        review = None  # of moves taken back since
-    analysis = review.analysis if review else None
-    return {
-        "record": record,
-        "review": review,
-        "analysis": analysis,
-        "chart": review_chart(analysis) if analysis else None,
-        "total": len(history),
-        "owned": owned(record.id),
-    }
+def _stored_review(record: GameRecord) -> ReviewView:
+    """The view of the game's stored review, for this browser."""
+    return review_view(record, reviews.read(games().review(record.id)), owned(record.id))
 
 
 @bp.get("/games/<game_id>/review")
@@ -115,7 +103,8 @@ def _review_context(record: GameRecord) -> dict:
 def review_page(game_id: str) -> ResponseReturnValue:
     """The solver's review of the game, its progress while it runs."""
     record = _record(game_id)
-    return _answer(render_template("history/review.html", **_review_context(record)))
+    return _answer(render_template("history/review.html", summary=record.summary(),
+                                   review=_stored_review(record)))
 
 
 @bp.get("/games/<game_id>/review/progress")
@@ -123,7 +112,7 @@ def review_page(game_id: str) -> ResponseReturnValue:
 def review_progress(game_id: str) -> ResponseReturnValue:
     """The review's part of the page as it is now, for the page to poll."""
     record = _record(game_id)
-    body = render_template("history/review_part.html", **_review_context(record))
+    body = render_template("history/review_part.html", review=_stored_review(record))
     return _answer(body, NO_STORE)
 
 
@@ -135,21 +124,20 @@ def ask_review(game_id: str) -> ResponseReturnValue:
     record = _record(game_id)
     if not owned(game_id) or not len(record.game.history):
         abort(403)
-    context = _review_context(record)
     navigated = request.headers.get("Sec-Fetch-Mode") == "navigate"
     template = "history/review.html" if navigated else "history/review_part.html"
+    stored = reviews.read(games().review(record.id))
     try:
-        context["review"] = current_app.extensions["reviewer"].ask(
-            record, get_remote_address(), session_key())
-    except ReviewerBusy:
-        body = render_template(template, busy=True, **context)
-        return body, 503, {"Retry-After": str(BUSY_RETRY_SECONDS), **NO_STORE}
-    except ReviewGoing:
-        body = render_template(template, going_elsewhere=True, **context)
-        return body, 429, {"Retry-After": str(BUSY_RETRY_SECONDS), **NO_STORE}
+        asked = current_app.extensions["reviewer"].ask(record, get_remote_address(), session_key())
+    except (ReviewerBusy, ReviewGoing) as refused:
+        busy = isinstance(refused, ReviewerBusy)
+        view = review_view(record, stored, owned=True, busy=busy, going_elsewhere=not busy)
+        body = render_template(template, summary=record.summary(), review=view)
+        return body, 503 if busy else 429, {"Retry-After": str(BUSY_RETRY_SECONDS), **NO_STORE}
     if navigated:  # after a form, the page's own address, so that reloading it asks nothing
         return redirect(url_for("history.review_page", game_id=game_id), 303)
-    return render_template(template, **context), 200, NO_STORE
+    view = review_view(record, asked, owned=True)
+    return render_template(template, summary=record.summary(), review=view), 200, NO_STORE
 
 
 @bp.get("/games")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import engine
+from webapp.game.controls import SHOWN_DIRECTIONS, ShownDirection
 
 Rows = tuple[tuple[int, ...], ...]
 
@@ -32,6 +33,11 @@ class Example:
     def after(self) -> Rows:
         """The position once the tiles have slid and merged (before the new tile appears)."""
         return self._slid[0]
+
+    @property
+    def shown_direction(self) -> ShownDirection | None:
+        """The direction pushed, as the page shows it (its arrow and name)."""
+        return SHOWN_DIRECTIONS[self.direction] if self.direction else None
 
     @property
     def points(self) -> int:

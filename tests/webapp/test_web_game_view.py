@@ -1,0 +1,91 @@
+"""The view an answer about a game is drawn from (webapp.views.game): what it says is decided
+there once, so these tests read the view, not the HTML."""
+
+import pytest
+
+from engine import Game
+from webapp.game.best_score import BestScores
+from webapp.store.records import GameRecord
+from webapp.views.game import Shortcut, game_view, hint
+
+NO_BEST = BestScores(0, 0)
+GAME_ID = "g" * 22
+#: One merge to the left on the top row (2+2), the rest slides.
+MERGING = [[2, 2, 0, 0], [0, 0, 0, 4], [0, 0, 0, 0], [0, 0, 0, 0]]
+OVER = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]]
+
+
+@pytest.fixture
+def english(app):
+    with app.test_request_context("/en/"):
+        yield
+
+
+def record_of(game: Game) -> GameRecord:
+    return GameRecord(GAME_ID, game)
+
+
+def test_the_hint_ranks_best_first_with_ties_and_whole_points_behind(english):
+    shown = hint({"down": 90.5, "left": 100.4, "right": 100.0, "up": 97.5})
+    assert (shown.direction, shown.arrow, str(shown.suggestion)) == (
+        "left", "←", "The solver suggests: left")
+    assert [(row.direction, str(row.text), row.tie) for row in shown.rows] == [
+        ("left", "left: best move", False),
+        ("right", "right: as good as the best", True),
+        ("up", "up: −3", False),  # 2.9 behind
+        ("down", "down: −10", False),
+    ]
+
+
+def test_the_points_behind_are_written_the_reader_s_way(app):
+    with app.test_request_context("/pl/"):
+        shown = hint({"left": 5000.0, "up": 3766.0})
+    assert str(shown.rows[1].text).endswith("−1\xa0234")
+
+
+def test_no_legal_move_is_a_hint_without_a_choice(english):
+    view = game_view(record_of(Game.from_rows(OVER, seed=1)), "hinted", NO_BEST, values={})
+    assert view.hint.direction is None and view.hint.rows == ()
+    assert str(view.announcement) == f"Game over. Final score: {view.score}."
+
+
+def test_a_game_is_in_progress_once_moved_and_until_it_is_over(english):
+    game = Game.from_rows(MERGING, seed=1)
+    assert game_view(record_of(game), "loaded", NO_BEST).board.in_progress is False
+    assert game.move("left")
+    moved = game_view(record_of(game), "moved", NO_BEST, "left", game.last_points)
+    assert (moved.status, moved.board.in_progress, moved.gained) == ("playing", True, 4)
+    assert str(moved.announcement) == f"Moved left. Score: {game.score}."
+    assert game_view(record_of(game), "undone", NO_BEST, points=4).gained == 0
+    over = game_view(record_of(Game.from_rows(OVER, seed=1)), "loaded", NO_BEST)
+    assert (over.status, over.board.in_progress) == ("over", False)
+
+
+def test_a_merge_draws_the_two_tiles_leaving_before_the_tile_they_made(english):
+    game = Game.from_rows(MERGING, seed=1)
+    game.move("left")
+    tiles = game_view(record_of(game), "moved", NO_BEST, "left").board.tiles
+    merged = next(index for index, tile in enumerate(tiles) if tile.merged)
+    assert [tile.leaving for tile in tiles[merged - 2:merged + 1]] == [True, True, False]
+    assert [tile.value for tile in tiles[merged - 2:merged + 1]] == [2, 2, 4]
+    slid = next(tile for tile in tiles if tile.value == 4 and not tile.merged)
+    assert (slid.row, slid.col, slid.origin) == (1, 0, (1, 3))
+    assert sum(tile.new for tile in tiles) == 1
+
+
+def test_each_event_has_its_sentence(english):
+    game = Game.from_rows(MERGING, seed=1)
+    sentences = {event: str(game_view(record_of(game), event, NO_BEST, "up").announcement)
+                 for event in ("blocked", "new", "nothing-to-undo", "repeated", "hinted")}
+    assert sentences == {"blocked": "Nothing moves up.", "new": "New game started.",
+                         "nothing-to-undo": "There is no move to take back.", "repeated": "",
+                         "hinted": "No move is possible."}
+
+
+def test_the_buttons_key_hints_come_from_the_bindings(english):
+    view = game_view(record_of(Game.new(seed=1)), "loaded", NO_BEST)
+    assert view.shortcuts["undo"] == Shortcut("U Control+Z", "U, Ctrl+Z")
+    assert view.shortcuts["hint"].aria == "Shift+H"
+    assert view.shortcuts["autoplay"].aria == "Shift+A"
+    assert view.other_game and not game_view(record_of(Game.new(seed=1)), "moved", NO_BEST,
+                                             "up").other_game

@@ -1,0 +1,54 @@
+"""A board as a page draws it: where the game stands, and each tile with how the last move
+moved it (the two tiles a merge joined come first, leaving, then the tile they made)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+
+from engine import Game, Status, Tile
+from webapp.i18n import board_label
+
+
+@dataclass(frozen=True)
+class DrawnTile:
+    """One tile element: `origin` is the cell it slides from, `leaving` marks the two tiles a
+    merge joined (drawn under the tile they made until it has popped)."""
+
+    id: int
+    value: int
+    row: int
+    col: int
+    origin: tuple[int, int] | None
+    new: bool
+    merged: bool
+    leaving: bool
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """`status` is "playing", "won" or "over"; `in_progress` says whether a new game would
+    throw away moves made; `label` is what a screen reader says for the board."""
+
+    status: str
+    in_progress: bool
+    label: str
+    tiles: tuple[DrawnTile, ...]
+
+
+def _drawn(tile: Tile, leaving: bool) -> DrawnTile:
+    return DrawnTile(tile.id, tile.value, tile.row, tile.col, tile.previous or None, tile.is_new,
+                     bool(tile.merged_from), leaving)
+
+
+def board_view(game: Game) -> BoardView:
+    """The board of `game`, as its page draws it."""
+    status = game.status
+    tiles = tuple(
+        drawn
+        for tile in game.tiles
+        for drawn in (*(_drawn(part, True) for part in tile.merged_from or ()), _drawn(tile, False))
+    )
+    return BoardView(str(status), bool(game.moves) and status != Status.OVER,
+                     board_label(_("Board"), game.rows), tiles)

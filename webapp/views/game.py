@@ -1,0 +1,165 @@
+"""What a game's answer shows (the page, or a fragment the page swaps in), computed once from the
+record: the scores, the board, the sentence a screen reader announces, the solver's hint and the
+controls' key hints. The rules of what to say live here; the templates only draw it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from flask_babel import format_decimal
+from markupsafe import Markup
+
+from webapp.daily import days
+from webapp.game import controls
+from webapp.game.best_score import BestScores
+from webapp.game.controls import SHOWN_DIRECTIONS
+from webapp.i18n import markup_gettext as _
+from webapp.store.records import GameRecord
+from webapp.views.board import BoardView, board_view
+
+
+@dataclass(frozen=True)
+class HintRow:
+    """One legal direction in the hint: what the player reads of it; `tie` when it is as good
+    as the solver's choice without being it."""
+
+    direction: str
+    text: Markup
+    tie: bool
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The solver's choice (None when no move is possible) and every legal direction, best
+    first."""
+
+    direction: str | None
+    arrow: str
+    suggestion: Markup | None
+    rows: tuple[HintRow, ...]
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A control's keys: as ``aria-keyshortcuts`` names them, and as a tooltip shows them."""
+
+    aria: str
+    shown: str
+
+
+#: The key hints of the page's buttons, from the bindings (`controls.KEYS`).
+SHORTCUTS: dict[str, Shortcut] = {
+    intent: Shortcut(controls.aria_shortcuts(intent), controls.shown_shortcuts(intent))
+    for intent in ("undo", "hint", "autoplay")
+}
+
+
+@dataclass(frozen=True)
+class GameView:
+    """One answer about a game. `event` names what just happened (loaded, moved, blocked,
+    undone, nothing-to-undo, new, kept-playing, repeated, hinted, repaired); `gained` is what
+    the request's moves scored together, shown only after moves that scored; `other_game` says the page now shows
+    another game than before (its links move); `hint` is set only in a hint's answer; `day`
+    is the day of a daily game (None for an ordinary game)."""
+
+    game_id: str
+    seq: int
+    event: str
+    score: int
+    moves: int
+    best_tile: int
+    gained: int
+    best: BestScores
+    assisted: bool
+    board: BoardView
+    announcement: Markup
+    message: str | None
+    hint: Hint | None
+    other_game: bool
+    shortcuts: dict[str, Shortcut]
+    day: date | None
+
+    @property
+    def status(self) -> str:
+        """Where the game stands: "playing", "won" or "over"."""
+        return self.board.status
+
+
+def hint(values: dict[str, float]) -> Hint:
+    """The hint for the solver's value of each legal direction: its choice, and how far each
+    other direction falls behind it, rounded to whole points (raw values carry a large offset
+    and mean little to a player)."""
+    ranked = sorted(values.items(), key=lambda item: item[1], reverse=True)
+    if not ranked:
+        return Hint(None, "", None, ())
+    best_direction, best = ranked[0]
+    rows = []
+    for place, (direction, value) in enumerate(ranked):
+        points = int(round(best - value, 0))
+        if place == 0:
+            verdict = _("best move")
+        elif points == 0:
+            verdict = _("as good as the best")
+        else:
+            verdict = "−" + format_decimal(points)
+        text = _("%(direction)s: %(verdict)s", direction=SHOWN_DIRECTIONS[direction].name,
+                 verdict=verdict)
+        rows.append(HintRow(direction, text, place > 0 and points == 0))
+    suggestion = _("The solver suggests: %(direction)s",
+                   direction=SHOWN_DIRECTIONS[best_direction].name)
+    return Hint(best_direction, SHOWN_DIRECTIONS[best_direction].arrow, suggestion, tuple(rows))
+
+
+def announcement(board: BoardView, score: int, event: str, direction: str | None,
+                 shown_hint: Hint | None) -> Markup:
+    """The sentence a screen reader announces for this answer (empty when there is none)."""
+    name = SHOWN_DIRECTIONS[direction].name if direction else None
+    if board.status == "won":
+        return _("You made 2048! Keep playing or start a new game.")
+    if board.status == "over":
+        return _("Game over. Final score: %(score)s.", score=score)
+    sentences = {
+        "moved": lambda: _("Moved %(direction)s. Score: %(score)s.", direction=name, score=score),
+        "blocked": lambda: _("Nothing moves %(direction)s.", direction=name),
+        "undone": lambda: _("Move taken back. Score: %(score)s.", score=score),
+        "nothing-to-undo": lambda: _("There is no move to take back."),
+        "new": lambda: _("New game started."),
+        "hinted": lambda: (shown_hint and shown_hint.suggestion) or _("No move is possible."),
+    }
+    return sentences[event]() if event in sentences else Markup("")
+
+
+def game_view(
+    record: GameRecord,
+    event: str,
+    best: BestScores,
+    direction: str | None = None,
+    points: int = 0,
+    values: dict[str, float] | None = None,
+    message: str | None = None,
+) -> GameView:
+    """The view of `record` after `event` (`direction`: the last move's, `points`: what the
+    moves scored together; the solver's `values` for a hint)."""
+    game = record.game
+    board = board_view(game)
+    shown_hint = hint(values) if values is not None else None
+    score = game.score
+    return GameView(
+        game_id=record.id,
+        seq=record.seq,
+        event=event,
+        score=score,
+        moves=game.moves,
+        best_tile=max(max(row) for row in game.rows),
+        gained=points if event == "moved" else 0,
+        best=best,
+        assisted=record.assisted,
+        board=board,
+        announcement=announcement(board, score, event, direction, shown_hint),
+        message=message,
+        hint=shown_hint,
+        other_game=event in ("new", "loaded"),
+        shortcuts=SHORTCUTS,
+        day=days.day_of(record),
+    )
