@@ -31,3 +31,9 @@ def test_the_operator_lists_the_newest_entries_and_hides_one(app, store, make_pl
 def test_hiding_an_entry_that_is_not_there_fails(app):
     result = run(app, "records", "hide", "no-such-game-is-there-")
     assert result.exit_code == 1 and "no entry" in result.output
+
+
+def test_a_game_id_that_begins_with_a_dash_is_taken_as_the_id(app):
+    """One game id in 64 begins with "-" (URL-safe base64); it is not an option."""
+    result = run(app, "records", "hide", "-Xq3_no-such-game")
+    assert result.exit_code == 1 and "no entry of game -Xq3_no-such-game" in result.output

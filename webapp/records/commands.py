@@ -32,7 +32,8 @@ def newest_command(count: int) -> None:
                    f"  {entry.name!r}{mark}")
 
 
-@records_cli.command("hide")
+# A game id is URL-safe base64 and may begin with "-": an argument, never an option.
+@records_cli.command("hide", context_settings={"ignore_unknown_options": True})
 @click.argument("game_id")
 def hide_command(game_id: str) -> None:
     """Hide the entry of GAME_ID from every records table."""
