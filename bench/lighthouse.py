@@ -5,11 +5,12 @@
 
 Serves the production app with gunicorn (gunicorn.conf.py, 2 workers) on a free loopback port,
 then runs Lighthouse (bench/lighthouse/node_modules, pinned in its package.json) against Debian's
-Chromium (CHROME_PATH, default /usr/bin/chromium) for the game and the rules, strategy and solver
-pages in each language. Prints the four category scores per page and form factor, then every
-audit that kept a category below 100. 10 to 30 s a page; exits 1 unless every score is 100.
-Performance is measured under simulated throttling, but a machine busy with other work still
-drags it down (a few points of first paint or blocking time): run it on a quiet machine.
+Chromium (CHROME_PATH, default /usr/bin/chromium) for the game, the rules, strategy and solver
+pages, the daily game and the records table in each language. Prints the four category scores
+per page and form factor, then every audit that kept a category below 100. 10 to 30 s a page;
+exits 1 unless every score is 100. Performance is measured under simulated throttling, but a
+machine busy with other work still drags it down (a few points of first paint or blocking
+time): run it on a quiet machine.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ LIGHTHOUSE = Path(__file__).resolve().parent / "lighthouse" / "node_modules" / "
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 FORM_FACTORS = ("mobile", "desktop")
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu"
-PAGES = [f"/{lang}/{page}" for lang in LANGUAGES for page in ("", "rules", "strategy", "solver")]
+PAGES = [f"/{lang}/{page}" for lang in LANGUAGES
+         for page in ("", "rules", "strategy", "solver", "daily", "records")]
 
 
 def audit(url: str, form_factor: str) -> dict:
