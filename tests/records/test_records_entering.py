@@ -165,3 +165,18 @@ def test_entering_has_its_own_budget_per_address(tmp_path, make_web_app, make_pl
     assert [enter(player, "").status_code for player in (first, first, second, second)] == [
         400] * 4
     assert enter(third, "").status_code == 429  # a fresh session, the address's four spent
+
+
+@BOTH_STORES
+def test_an_entrys_replay_shows_the_game_as_entered_after_its_player_takes_a_move_back(
+        player, store, client, app):
+    """The table's link is the proof of its score: an undo on the live game after entering
+    it does not change what the link shows."""
+    finish(player, store)
+    entered = store.games.get(player.game).game
+    assert enter(player).status_code == 303
+    assert player.post("/undo", seq=str(player.seq + 1)).status_code == 200
+    assert store.games.get(player.game).game.moves == entered.moves - 1
+    replay = app.test_client().get(f"/games/{player.game}")
+    assert replay.status_code == 200 and "Game over" in replay.text
+    assert f"{entered.score:,}" in replay.text

@@ -45,12 +45,13 @@ def init_history(app: Flask) -> None:
 
 
 def _record(game_id: str) -> GameRecord:
-    """The game the URL names (or, once it is gone, the copy its entry in the records table
-    keeps); 404 for an id that names neither, and for a daily game of a day not over yet to
-    anyone but its player (its tiles are the day's secret)."""
+    """The game the URL names; for a game in the records table, the copy its entry keeps, so
+    that the table's link shows the game as entered even after its player took a move back or
+    it left the store. 404 for an id that names neither, and for a daily game of a day not
+    over yet to anyone but its player (its tiles are the day's secret)."""
     record = None
     if is_game_id(game_id):
-        record = games().get(game_id) or record_table().game(game_id)
+        record = record_table().game(game_id) or games().get(game_id)
     if record is None or (days.secret(record) and not owned(game_id)):
         abort(404)
     return record
