@@ -36,7 +36,7 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 from engine.solver import weights_file  # noqa: E402
 from engine.solver.locations import default_cache_dir  # noqa: E402
-from engine.solver.ntuple import SHAPES, STAGES, Network, empty_network  # noqa: E402
+from engine.solver.ntuple import SHAPES, Network, empty_network  # noqa: E402
 from ntuple_learning import play_round, row_tables  # noqa: E402
 
 LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000

@@ -57,8 +57,6 @@ def _record(game_id: str) -> GameRecord:
     return record
 
 
-
-
 def _answer(body: str, *headers: dict[str, str]) -> ResponseReturnValue:
     """The answer to a read, which varies with the reader's language and session."""
     response = current_app.make_response(body)
