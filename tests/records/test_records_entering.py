@@ -3,6 +3,8 @@ its stored history, under a valid name, once; the tables; and games the table re
 
 import re
 
+import pytest
+
 from records_support import (BOTH_STORES, add_to_score, change_one_move, edit_stored, enter,
                              finish, forget_game)
 
@@ -83,19 +85,12 @@ def test_names_are_shown_escaped(player, store, client):
 
 
 @BOTH_STORES
-def test_a_stored_score_changed_behind_the_servers_back_is_refused(player, store, client, app):
+@pytest.mark.parametrize("tamper", [lambda saved: add_to_score(saved, 4), change_one_move],
+                         ids=["score", "one-move"])
+def test_a_stored_game_changed_behind_the_servers_back_is_refused(player, store, client, app,
+                                                                   tamper):
     finish(player, store)
-    edit_stored(app, player.game, lambda saved: add_to_score(saved, 4))
-    refused = enter(player)
-    assert refused.status_code == 422 and "does not replay to its score" in refused.text
-    assert rows(client) == []
-
-
-@BOTH_STORES
-def test_one_stored_move_changed_behind_the_servers_back_is_refused(player, store, client, app):
-    finish(player, store)
-
-    edit_stored(app, player.game, change_one_move)
+    edit_stored(app, player.game, tamper)
     refused = enter(player)
     assert refused.status_code == 422 and "does not replay to its score" in refused.text
     assert rows(client) == []

@@ -75,7 +75,8 @@ class Played:
 _NAMED_FIRST = ("repaired", "moved", "blocked", "repeated")
 
 
-def moves(directions: Sequence[str], first_seq: int) -> Callable[[GameRecord], tuple[Played, bool]]:
+def moves(directions: Sequence[str],
+          first_seq: int) -> Callable[[GameRecord], tuple[Played, bool]]:
     """Play `directions` in order as moves numbered from `first_seq`, each exactly as `move`
     plays one: a number already used is skipped (the first moves of a retried request that
     landed), an illegal direction uses up its number, and a number past the next is dropped."""
