@@ -338,6 +338,11 @@ class Game:
         return tile_values(self._board)
 
     @property
+    def best_tile(self) -> int:
+        """The highest tile on the board."""
+        return max(max(row) for row in self.rows)
+
+    @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles on the board in reading order, each telling how the last move moved it."""
         return self._ledger.tiles(self._board)

@@ -89,7 +89,7 @@ class GameRecord:
         return GameSummary(
             id=self.id,
             score=game.score,
-            best_tile=max(max(row) for row in game.rows),
+            best_tile=game.best_tile,
             moves=game.moves,
             status=str(game.status),
             assisted=self.assisted,

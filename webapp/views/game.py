@@ -151,7 +151,7 @@ def game_view(
         event=event,
         score=score,
         moves=game.moves,
-        best_tile=max(max(row) for row in game.rows),
+        best_tile=game.best_tile,
         gained=points if event == "moved" else 0,
         best=best,
         assisted=record.assisted,
