@@ -32,6 +32,8 @@ in memory meanwhile would protect nothing. A refused request gets a 429 with Ret
 seconds until its window ends (only then: Flask-Limiter's X-RateLimit headers on every response
 would cost a Redis round trip each). Once a client is refused on a budget, its later requests
 on it are refused at the door until the window ends (`webapp.refusal_gate`), at next to no cost.
+Behind the door, the requests a process runs at once are let in fairly across client addresses
+(`webapp.fair_queue`).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from flask_limiter.util import get_remote_address
 from limits import parse_many
 
 from webapp.errors import refusal_message
+from webapp.fair_queue import FairQueue
 from webapp.limit_counters import counters_uri
 from webapp.refusal_gate import ADDRESS, BUDGET_ATTRIBUTE, SESSION, RefusalGate
 from webapp.store import database_path
@@ -138,7 +141,10 @@ def init_limits(app: Flask) -> None:
             path.with_name(f"{path.stem}-limits{path.suffix}"), app.config["SQLITE_BUSY_TIMEOUT"])
     limiter.init_app(app)
     app.after_request(_retry_after)
-    app.extensions["refusal_gate"] = app.wsgi_app = RefusalGate(app, refusal_message)
+    gate = RefusalGate(app, refusal_message, app.config["REFUSAL_HOLD_THREADS"])
+    gate.wsgi_app = FairQueue(gate.wsgi_app, app.config["FAIR_QUEUE_SLOTS"],
+                              app.config["FAIR_QUEUE_PER_ADDRESS"], gate.refuse)
+    app.extensions["refusal_gate"] = app.wsgi_app = gate
 
 
 def _retry_after(response: Response) -> Response:

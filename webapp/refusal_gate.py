@@ -14,6 +14,7 @@ emptied when it holds MAX_REMEMBERED clients.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -26,6 +27,9 @@ from werkzeug.http import parse_cookie
 from webapp.i18n import LANG_COOKIE
 
 MAX_REMEMBERED = 100_000
+#: Seconds a client that comes back while refused waits for its answer, at most: a script that
+#: ignores Retry-After then sends a request a second per connection, not hundreds.
+HOLD = 1.0
 #: The attribute naming the budget of a view that has one (set by `webapp.limits`).
 BUDGET_ATTRIBUTE = "budget_scope"
 ADDRESS, SESSION = "address", "session"
@@ -34,10 +38,12 @@ ADDRESS, SESSION = "address", "session"
 class RefusalGate:
     """Wraps `app`'s WSGI callable; `message(error)` is what a refused player reads."""
 
-    def __init__(self, app: Flask, message: Callable[[HTTPException], str]) -> None:
+    def __init__(self, app: Flask, message: Callable[[HTTPException], str], max_held: int
+                 ) -> None:
         self.app, self.wsgi_app, self.message = app, app.wsgi_app, message
         self.until: dict[tuple[str, str, str], float] = {}  # (budget, kind, client) -> time
         self.answer = lru_cache(maxsize=256)(self._answer)
+        self.holding = threading.BoundedSemaphore(max_held)
 
     def remember(self, budget: str, kind: str, client: str, until: float) -> None:
         """`client` (its address or session cookie, as `kind` says) is refused on `budget`
@@ -51,12 +57,32 @@ class RefusalGate:
             cookies = parse_cookie(environ)
             wait = self._wait(environ, cookies)
             if wait:
-                body, headers = self.answer(environ.get("PATH_INFO", "/"),
-                                            cookies.get(LANG_COOKIE, ""),
-                                            environ.get("HTTP_ACCEPT_LANGUAGE", ""))
-                start_response("429 TOO MANY REQUESTS", [*headers, ("Retry-After", str(wait))])
-                return [body]
+                return self.refuse(environ, start_response, self._held(wait), cookies)
         return self.wsgi_app(environ, start_response)
+
+    def refuse(self, environ: dict[str, Any], start_response: Callable, wait: int = 1,
+               cookies: dict[str, str] | None = None) -> Iterable[bytes]:
+        """Answer the request with the app's 429 in the client's language, to come back in
+        `wait` seconds."""
+        if cookies is None:
+            cookies = parse_cookie(environ)
+        body, headers = self.answer(environ.get("PATH_INFO", "/"), cookies.get(LANG_COOKIE, ""),
+                                    environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+        start_response("429 TOO MANY REQUESTS", [*headers, ("Retry-After", str(wait))])
+        return [body]
+
+    def _held(self, wait: int) -> int:
+        """Hold the answer of a client that came back before its wait was over, HOLD seconds at
+        most and while fewer than MAX_HELD threads of this process are holding one; the wait
+        still left after it."""
+        if wait <= 0 or not self.holding.acquire(blocking=False):
+            return wait
+        try:
+            held = min(HOLD, wait)
+            time.sleep(held)
+        finally:
+            self.holding.release()
+        return max(1, round(wait - held))
 
     def _budget(self, environ: dict[str, Any]) -> str | None:
         """The budget the request draws on, None if it has none."""

@@ -207,6 +207,26 @@ def test_a_refused_address_is_refused_at_the_door_in_every_session(
     assert player_at(app, make_player, "192.0.2.2").post("/hint").status_code == 200
 
 
+def test_a_client_back_before_its_wait_is_over_gets_its_answer_a_second_later(
+        tmp_path, make_web_app, make_player):
+    """A script that ignores Retry-After gets one answer a second per connection, not hundreds;
+    once REFUSAL_HOLD_THREADS threads hold such answers, the next is answered at once."""
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="1/minute", REFUSAL_HOLD_THREADS=2)
+    player = make_player(app.test_client())
+    started = time.monotonic()
+    assert player.move("left").status_code == 200
+    assert_refused(player.move("up"), "Too many moves", started)  # the budget's own refusal
+    asked = time.monotonic()
+    assert_refused(player.move("up"), "Too many moves", started)  # at the door, held
+    assert time.monotonic() - asked >= 1.0
+    gate = app.extensions["refusal_gate"]
+    for _ in range(2):  # every holding thread busy
+        assert gate.holding.acquire(blocking=False)
+    asked = time.monotonic()
+    assert_refused(player.move("up"), "Too many moves", started)
+    assert time.monotonic() - asked < 0.5
+
+
 def form_of_length(game: str, length: int) -> bytes:
     """A valid move's form for this game, padded to exactly `length` bytes."""
     form = f"game={game}&direction=left&seq=1&padding=".encode()

@@ -1,0 +1,117 @@
+"""Requests served fairly across clients: a WSGI middleware that lets a few of this process's
+requests run the app at once and, when more wait, lets in first the client that has been
+served least.
+
+A budget (`webapp.limits`) bounds what one client gets in a window, but within its budget a
+client that sends its next request the moment the last is answered keeps requests waiting all
+the time; served first come, first served, every other player's request would queue behind
+them. Here each request waits for one of `slots` places (the app's work is Python, one thread
+at a time under the GIL, so a few places lose no throughput), and a freed place goes to the
+waiting request whose client address holds the fewest places, then has been let in least
+lately (a count that halves every HALF_LIFE seconds), then came first. An idle server lets
+every request straight in.
+
+An address may have at most `per_address` POST requests (the intents: moves, hints, reviews)
+in this process at once, running or waiting; one more is refused with a 429 and a second's
+Retry-After, so that one client cannot hold every thread of the process while it waits. Page
+loads and files are never refused here: a browser loads a page's files several at a time.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Seconds in which an address's count of requests let in halves.
+HALF_LIFE = 1.0
+#: Addresses whose counts are kept; past it the counts of those with none running restart.
+MAX_TRACKED = 10_000
+
+
+@dataclass
+class _Client:
+    """One address's share of this process: places held, requests in (running or waiting),
+    and its recent admissions, decayed to `stamp`."""
+
+    running: int = 0
+    inside: int = 0
+    served: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def recent(self, now: float) -> float:
+        """How many requests this address was let in lately, as of `now`."""
+        return self.served * 0.5 ** ((now - self.stamp) / HALF_LIFE)
+
+
+class FairQueue:
+    """Wraps a WSGI callable; `refuse(environ, start_response)` answers a request refused for
+    having too many of its address's requests in already."""
+
+    def __init__(self, wsgi_app: Callable, slots: int, per_address: int,
+                 refuse: Callable[[dict[str, Any], Callable], Iterable[bytes]]) -> None:
+        self.wsgi_app, self.slots, self.per_address, self.refuse = (
+            wsgi_app, slots, per_address, refuse)
+        self.free = slots
+        self.clients: dict[str, _Client] = {}
+        self.waiting: dict[int, str] = {}  # arrival number -> address, in arrival order
+        self.chosen: set[int] = set()
+        self.arrivals = itertools.count()
+        self.changed = threading.Condition()
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
+        address = environ.get("REMOTE_ADDR", "")
+        if not self._enter(address, environ.get("REQUEST_METHOD") == "POST"):
+            return self.refuse(environ, start_response)
+        try:
+            return self.wsgi_app(environ, start_response)
+        finally:
+            self._leave(address)
+
+    def _enter(self, address: str, capped: bool) -> bool:
+        """Wait for a place; False (at once) if the address has too many requests in."""
+        with self.changed:
+            client = self._client(address)
+            if capped and client.inside >= self.per_address:
+                return False
+            client.inside += 1
+            number = next(self.arrivals)
+            self.waiting[number] = address
+            if self.free:
+                self._choose()
+            while number not in self.chosen:
+                self.changed.wait()
+            self.chosen.discard(number)
+            now = time.monotonic()
+            client.served, client.stamp = client.recent(now) + 1, now
+            return True
+
+    def _leave(self, address: str) -> None:
+        with self.changed:
+            client = self.clients[address]
+            client.running -= 1
+            client.inside -= 1
+            self.free += 1
+            self._choose()
+
+    def _choose(self) -> None:
+        """Give the free places to the waiting requests of the least served addresses."""
+        now = time.monotonic()
+        while self.free and self.waiting:
+            number = min(self.waiting, key=lambda n: self._rank(n, now))
+            self.clients[self.waiting.pop(number)].running += 1
+            self.chosen.add(number)
+            self.free -= 1
+        self.changed.notify_all()
+
+    def _rank(self, number: int, now: float) -> tuple[int, float, int]:
+        client = self.clients[self.waiting[number]]
+        return client.running, client.recent(now), number
+
+    def _client(self, address: str) -> _Client:
+        if address not in self.clients and len(self.clients) >= MAX_TRACKED:
+            self.clients = {name: kept for name, kept in self.clients.items() if kept.inside}
+        return self.clients.setdefault(address, _Client())
