@@ -6,7 +6,7 @@ webapp/production.py):
     BIND              address to listen on (default ``127.0.0.1:$PORT``, PORT defaulting to 8000);
                       put a TLS-terminating proxy in front and list it in FORWARDED_ALLOW_IPS
     WEB_CONCURRENCY   worker processes (default: one per CPU core)
-    GUNICORN_THREADS  threads per worker (default 12, the gthread worker: while one request
+    GUNICORN_THREADS  threads per worker (default 16, the gthread worker: while one request
                       waits on the disk or on Redis, another runs, and a worker holds the answers
                       of clients that ignore Retry-After and queues the rest fairly without
                       running out of threads: webapp/refusal_gate.py, webapp/fair_queue.py; 1
@@ -20,7 +20,7 @@ import os
 wsgi_app = "webapp.production:create_production_app()"
 bind = os.environ.get("BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY") or os.cpu_count() or 2)
-threads = int(os.environ.get("GUNICORN_THREADS", "12"))
+threads = int(os.environ.get("GUNICORN_THREADS", "16"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 10
 # Build the app once, before forking: a bad setting (say, a weak SECRET_KEY) stops the start-up

@@ -29,7 +29,7 @@ Environment variables (the README's table says the same):
     FAIR_QUEUE_PER_ADDRESS    POST requests one client address may have in a worker process at
                               once, running or waiting (4); one more gets a 429
     REFUSAL_HOLD_THREADS      threads of a worker process that may hold, for a second, the
-                              answer of a client that came back while refused (4)
+                              answer of a client that came back while refused (8)
     PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)
     HISTORY_RATE_LIMIT        replays, their steps, reviews, lists of games, per client address
                               (20/second;1200/minute)
@@ -106,7 +106,7 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         "ADDRESS_BUDGET_SESSIONS": int(number(environ, "ADDRESS_BUDGET_SESSIONS", 4)),
         "FAIR_QUEUE_SLOTS": int(number(environ, "FAIR_QUEUE_SLOTS", 2)),
         "FAIR_QUEUE_PER_ADDRESS": int(number(environ, "FAIR_QUEUE_PER_ADDRESS", 4)),
-        "REFUSAL_HOLD_THREADS": int(number(environ, "REFUSAL_HOLD_THREADS", 4)),
+        "REFUSAL_HOLD_THREADS": int(number(environ, "REFUSAL_HOLD_THREADS", 8)),
         "SOLVER_WARM_UP": flag(environ, "SOLVER_WARM_UP", True),
         "SOLVER_SETTING": "fast",
         # A CSRF token lives as long as the session: a tab left open for hours still works.
