@@ -10,14 +10,15 @@ whatever the cookie or the browser says.
 """
 
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 
+from babel.core import Locale
 from babel.lists import format_list
 from babel.support import NullTranslations
 from flask import (Blueprint, Flask, current_app, g, has_request_context, redirect, request,
                    url_for)
 from flask_babel import Babel, get_locale, get_translations
-from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -64,6 +65,16 @@ def catalog() -> NullTranslations:
     return found[1]
 
 
+def translate(message: str, **variables: object) -> str:
+    """`message` in the request's language, its variables formatted in when there are any:
+    what ``flask_babel.gettext`` answers, through the request's `catalog`."""
+    text = catalog().ugettext(message)
+    return text % variables if variables else text
+
+
+_ = translate  # the name pybabel extracts strings from
+
+
 def markup_gettext(message: str, **variables: object) -> Markup:
     """`message` translated as a template's ``_()`` translates it, for text a view builds and a
     template shows: markup, its variables escaped, ``%%`` read as ``%``."""
@@ -72,8 +83,14 @@ def markup_gettext(message: str, **variables: object) -> Markup:
 
 def spoken_list(items: Iterable[object]) -> str:
     """Items as a list in the reader's language: "2, 4, 8" in English, "2、4、8" in Japanese."""
-    return format_list([str(item) for item in items], style="standard-narrow",
-                       locale=get_locale())
+    return _listed(tuple(str(item) for item in items), get_locale())
+
+
+@lru_cache(maxsize=4096)
+def _listed(items: tuple[str, ...], locale: Locale) -> str:
+    """`items` listed the way of `locale`, remembered: a board's rows repeat from move to move,
+    and Babel finds the language's pattern again for each list."""
+    return format_list(list(items), style="standard-narrow", locale=locale)
 
 
 def board_label(title: str, rows: Iterable[Iterable[int]]) -> str:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask_babel import gettext as _
-
 from engine import Game, Status, Tile
 from webapp.i18n import board_label
+from webapp.i18n import translate as _
 
 
 @dataclass(frozen=True)
