@@ -26,8 +26,6 @@ Environment variables (the README's table says the same):
                               reviews and entries in the records table (4)
     FAIR_QUEUE_SLOTS          requests a worker process runs at once (2); more wait, and the
                               least served client address goes first
-    FAIR_QUEUE_PER_ADDRESS    POST requests one client address may have in a worker process at
-                              once, running or waiting (4); one more gets a 429
     REFUSAL_HOLD_THREADS      threads of a worker process that may hold, for a second, the
                               answer of a client that came back while refused (8)
     PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)
@@ -105,7 +103,6 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         "RECORDS_RATE_LIMIT": environ.get("RECORDS_RATE_LIMIT", "5/minute;30/day"),
         "ADDRESS_BUDGET_SESSIONS": int(number(environ, "ADDRESS_BUDGET_SESSIONS", 4)),
         "FAIR_QUEUE_SLOTS": int(number(environ, "FAIR_QUEUE_SLOTS", 2)),
-        "FAIR_QUEUE_PER_ADDRESS": int(number(environ, "FAIR_QUEUE_PER_ADDRESS", 4)),
         "REFUSAL_HOLD_THREADS": int(number(environ, "REFUSAL_HOLD_THREADS", 8)),
         "SOLVER_WARM_UP": flag(environ, "SOLVER_WARM_UP", True),
         "SOLVER_SETTING": "fast",

@@ -11,10 +11,9 @@ waiting request whose client address holds the fewest places, then has been let 
 lately (a count that halves every HALF_LIFE seconds), then came first. An idle server lets
 every request straight in.
 
-An address may have at most `per_address` POST requests (the intents: moves, hints, reviews)
-in this process at once, running or waiting; one more is refused with a 429 and a second's
-Retry-After, so that one client cannot hold every thread of the process while it waits. Page
-loads and files are never refused here: a browser loads a page's files several at a time.
+Nothing is refused here: one player's tabs may retry the same move at once, and a class
+behind one address may press keys in the same instant. What bounds a client that would keep
+many threads waiting is its budget, and the held answers at the door (`webapp.refusal_gate`).
 """
 
 from __future__ import annotations
@@ -48,13 +47,10 @@ class _Client:
 
 
 class FairQueue:
-    """Wraps a WSGI callable; `refuse(environ, start_response)` answers a request refused for
-    having too many of its address's requests in already."""
+    """Wraps a WSGI callable, running `slots` of its requests at once."""
 
-    def __init__(self, wsgi_app: Callable, slots: int, per_address: int,
-                 refuse: Callable[[dict[str, Any], Callable], Iterable[bytes]]) -> None:
-        self.wsgi_app, self.slots, self.per_address, self.refuse = (
-            wsgi_app, slots, per_address, refuse)
+    def __init__(self, wsgi_app: Callable, slots: int) -> None:
+        self.wsgi_app, self.slots = wsgi_app, slots
         self.free = slots
         self.clients: dict[str, _Client] = {}
         self.waiting: dict[int, str] = {}  # arrival number -> address, in arrival order
@@ -64,19 +60,16 @@ class FairQueue:
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         address = environ.get("REMOTE_ADDR", "")
-        if not self._enter(address, environ.get("REQUEST_METHOD") == "POST"):
-            return self.refuse(environ, start_response)
+        self._enter(address)
         try:
             return self.wsgi_app(environ, start_response)
         finally:
             self._leave(address)
 
-    def _enter(self, address: str, capped: bool) -> bool:
-        """Wait for a place; False (at once) if the address has too many requests in."""
+    def _enter(self, address: str) -> None:
+        """Wait for a place."""
         with self.changed:
             client = self._client(address)
-            if capped and client.inside >= self.per_address:
-                return False
             client.inside += 1
             number = next(self.arrivals)
             self.waiting[number] = address
@@ -87,7 +80,6 @@ class FairQueue:
             self.chosen.discard(number)
             now = time.monotonic()
             client.served, client.stamp = client.recent(now) + 1, now
-            return True
 
     def _leave(self, address: str) -> None:
         with self.changed:

@@ -142,8 +142,7 @@ def init_limits(app: Flask) -> None:
     limiter.init_app(app)
     app.after_request(_retry_after)
     gate = RefusalGate(app, refusal_message, app.config["REFUSAL_HOLD_THREADS"])
-    gate.wsgi_app = FairQueue(gate.wsgi_app, app.config["FAIR_QUEUE_SLOTS"],
-                              app.config["FAIR_QUEUE_PER_ADDRESS"], gate.refuse)
+    gate.wsgi_app = FairQueue(gate.wsgi_app, app.config["FAIR_QUEUE_SLOTS"])
     app.extensions["refusal_gate"] = app.wsgi_app = gate
 
 

@@ -57,15 +57,12 @@ class RefusalGate:
             cookies = parse_cookie(environ)
             wait = self._wait(environ, cookies)
             if wait:
-                return self.refuse(environ, start_response, self._held(wait), cookies)
+                return self._refuse(environ, start_response, self._held(wait), cookies)
         return self.wsgi_app(environ, start_response)
 
-    def refuse(self, environ: dict[str, Any], start_response: Callable, wait: int = 1,
-               cookies: dict[str, str] | None = None) -> Iterable[bytes]:
-        """Answer the request with the app's 429 in the client's language, to come back in
-        `wait` seconds."""
-        if cookies is None:
-            cookies = parse_cookie(environ)
+    def _refuse(self, environ: dict[str, Any], start_response: Callable, wait: int,
+                cookies: dict[str, str]) -> Iterable[bytes]:
+        """Answer with the app's 429 in the client's language, to come back in `wait` seconds."""
         body, headers = self.answer(environ.get("PATH_INFO", "/"), cookies.get(LANG_COOKIE, ""),
                                     environ.get("HTTP_ACCEPT_LANGUAGE", ""))
         start_response("429 TOO MANY REQUESTS", [*headers, ("Retry-After", str(wait))])

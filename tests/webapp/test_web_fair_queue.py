@@ -1,7 +1,6 @@
 """The fair queue in front of the app: when more requests wait than a process runs at once, the
 client address that holds no place and was served least goes first, whatever the order of
-arrival; an address with too many POSTs in a process is refused at once, a page's files never
-are. Each test runs real threads through the real middleware around a WSGI app that holds the
+arrival; nothing is refused, however many requests one address has waiting. Each test runs real threads through the real middleware around a WSGI app that holds the
 first request until the test lets it go."""
 
 from __future__ import annotations
@@ -30,11 +29,6 @@ class HeldApp:
             self.release.wait(PATIENCE)
         start_response("200 OK", [])
         return [b"done"]
-
-
-def refused(environ, start_response):
-    start_response("429 TOO MANY REQUESTS", [("Retry-After", "1")])
-    return [b"refused"]
 
 
 #: Each request's status and body, by its name.
@@ -81,7 +75,7 @@ def fresh_answers():
 
 def test_a_request_of_an_address_holding_no_place_goes_before_the_flood_waiting_ahead_of_it():
     app = HeldApp()
-    queue = FairQueue(app, slots=1, per_address=10, refuse=refused)
+    queue = FairQueue(app, slots=1)
     run_behind_a_holder(queue, app, ("flood 1", FLOOD), ("flood 2", FLOOD, "POST"),
                         ("flood 3", FLOOD, "POST"), ("player", PLAYER, "POST"))
     assert app.ran == ["flood 1", "player", "flood 2", "flood 3"]
@@ -90,7 +84,7 @@ def test_a_request_of_an_address_holding_no_place_goes_before_the_flood_waiting_
 
 def test_between_addresses_holding_no_place_the_one_served_least_lately_goes_first():
     app = HeldApp()
-    queue = FairQueue(app, slots=1, per_address=10, refuse=refused)
+    queue = FairQueue(app, slots=1)
     app.release.set()
     for name in ("other 1", "other 2"):  # OTHER was let in twice just now, PLAYER never
         send(queue, name, OTHER).join(PATIENCE)
@@ -104,26 +98,19 @@ def test_between_addresses_holding_no_place_the_one_served_least_lately_goes_fir
 def test_an_idle_queue_lets_each_request_straight_in():
     app = HeldApp()
     app.release.set()
-    queue = FairQueue(app, slots=2, per_address=1, refuse=refused)
+    queue = FairQueue(app, slots=2)
     for number in range(3):
         send(queue, f"move {number}", PLAYER).join(PATIENCE)
     assert app.ran == ["move 0", "move 1", "move 2"]
     assert queue.free == 2 and not queue.waiting and queue.clients[PLAYER].inside == 0
 
 
-def test_an_address_with_too_many_posts_in_is_refused_at_once_but_its_page_loads_wait():
+def test_one_address_with_many_requests_waiting_has_none_refused_and_a_player_goes_first():
     app = HeldApp()
-    queue = FairQueue(app, slots=1, per_address=2, refuse=refused)
-    threads = [send(queue, "move 1", FLOOD)]
-    wait_until(lambda: app.ran == ["move 1"])
-    threads.append(send(queue, "move 2", FLOOD))
-    wait_until(lambda: len(queue.waiting) == 1)
-    send(queue, "move 3", FLOOD).join(PATIENCE)  # a third POST of the address: refused at once
-    assert answers["move 3"] == ("429 TOO MANY REQUESTS", b"refused")
-    threads += [send(queue, "page", FLOOD, method="GET"), send(queue, "player", PLAYER)]
-    wait_until(lambda: len(queue.waiting) == 3)
-    app.release.set()
-    for thread in threads:
-        thread.join(PATIENCE)
-    assert app.ran == ["move 1", "player", "move 2", "page"]
+    queue = FairQueue(app, slots=1)
+    tabs = [(f"tab {number}", FLOOD, "POST") for number in range(2, 8)]
+    run_behind_a_holder(queue, app, ("tab 1", FLOOD), *tabs, ("page", FLOOD, "GET"),
+                        ("player", PLAYER, "POST"))
+    assert app.ran == ["tab 1", "player", *(name for name, _, _ in tabs), "page"]
+    assert {status for status, _ in answers.values()} == {"200 OK"}
     assert queue.clients[FLOOD].inside == 0 and queue.free == 1
