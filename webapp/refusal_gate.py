@@ -55,9 +55,11 @@ class RefusalGate:
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         if self.until and environ.get("REQUEST_METHOD") == "POST":
             cookies = parse_cookie(environ)
-            wait = self._wait(environ, cookies)
-            if wait:
-                return self._refuse(environ, start_response, self._held(wait), cookies)
+            left = self._left(environ, cookies)
+            if left and self._hold(left):
+                left = self._left(environ, cookies)  # a page a moment early goes on now
+            if left:
+                return self._refuse(environ, start_response, max(1, round(left)), cookies)
         return self.wsgi_app(environ, start_response)
 
     def _refuse(self, environ: dict[str, Any], start_response: Callable, wait: int,
@@ -68,18 +70,17 @@ class RefusalGate:
         start_response("429 TOO MANY REQUESTS", [*headers, ("Retry-After", str(wait))])
         return [body]
 
-    def _held(self, wait: int) -> int:
-        """Hold the answer of a client that came back before its wait was over, HOLD seconds at
-        most and while fewer than MAX_HELD threads of this process are holding one; the wait
-        still left after it."""
-        if wait <= 0 or not self.holding.acquire(blocking=False):
-            return wait
+    def _hold(self, left: float) -> bool:
+        """Hold a client that came back `left` seconds before its wait is over, for that long
+        or HOLD seconds at most, while fewer than REFUSAL_HOLD_THREADS threads of this process are holding
+        one; whether it was held."""
+        if not self.holding.acquire(blocking=False):
+            return False
         try:
-            held = min(HOLD, wait)
-            time.sleep(held)
+            time.sleep(min(HOLD, left))
         finally:
             self.holding.release()
-        return max(1, round(wait - held))
+        return True
 
     def _budget(self, environ: dict[str, Any]) -> str | None:
         """The budget the request draws on, None if it has none."""
@@ -89,17 +90,16 @@ class RefusalGate:
             return None
         return getattr(self.app.view_functions.get(endpoint), BUDGET_ATTRIBUTE, None)
 
-    def _wait(self, environ: dict[str, Any], cookies: dict[str, str]) -> int:
-        """Whole seconds until the client may draw on the request's budget again; 0 if it may
-        now (or the request has no budget)."""
+    def _left(self, environ: dict[str, Any], cookies: dict[str, str]) -> float:
+        """Seconds until the client may draw on the request's budget again; 0 if it may now
+        (or the request has no budget)."""
         budget = self._budget(environ)
         if budget is None:
-            return 0
+            return 0.0
         cookie = cookies.get(self.app.config["SESSION_COOKIE_NAME"], "")
         ends = max(self.until.get((budget, ADDRESS, environ.get("REMOTE_ADDR", "")), 0.0),
                    self.until.get((budget, SESSION, cookie), 0.0) if cookie else 0.0)
-        now = time.time()
-        return max(1, round(ends - now)) if ends > now else 0
+        return max(0.0, ends - time.time())
 
     def _answer(self, path: str, lang: str, accept_language: str
                 ) -> tuple[bytes, list[tuple[str, str]]]:
