@@ -26,8 +26,8 @@ Environment variables (the README's table says the same):
                               reviews and entries in the records table (4)
     FAIR_QUEUE_SLOTS          requests a worker process runs at once (2); more wait, and the
                               least served client address goes first
-    REFUSAL_HOLD_THREADS      threads of a worker process that may hold, for a second, the
-                              answer of a client that came back while refused (8)
+    REFUSAL_HOLD_THREADS      threads of a worker process that may hold a client that came back
+                              while refused until its wait is over, a second at most (8)
     PAGE_RATE_LIMIT           page loads that can start a game, per client address (120/minute)
     HISTORY_RATE_LIMIT        replays, their steps, reviews, lists of games, per client address
                               (20/second;1200/minute)

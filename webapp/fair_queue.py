@@ -50,8 +50,7 @@ class FairQueue:
     """Wraps a WSGI callable, running `slots` of its requests at once."""
 
     def __init__(self, wsgi_app: Callable, slots: int) -> None:
-        self.wsgi_app, self.slots = wsgi_app, slots
-        self.free = slots
+        self.wsgi_app, self.free = wsgi_app, slots
         self.clients: dict[str, _Client] = {}
         self.waiting: dict[int, str] = {}  # arrival number -> address, in arrival order
         self.chosen: set[int] = set()

@@ -55,9 +55,10 @@ class RefusalGate:
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         if self.until and environ.get("REQUEST_METHOD") == "POST":
             cookies = parse_cookie(environ)
-            left = self._left(environ, cookies)
+            budget = self._budget(environ)
+            left = self._left(budget, environ, cookies)
             if left and self._hold(left):
-                left = self._left(environ, cookies)  # a page a moment early goes on now
+                left = self._left(budget, environ, cookies)  # a page a moment early goes on now
             if left:
                 return self._refuse(environ, start_response, max(1, round(left)), cookies)
         return self.wsgi_app(environ, start_response)
@@ -72,8 +73,8 @@ class RefusalGate:
 
     def _hold(self, left: float) -> bool:
         """Hold a client that came back `left` seconds before its wait is over, for that long
-        or HOLD seconds at most, while fewer than REFUSAL_HOLD_THREADS threads of this process are holding
-        one; whether it was held."""
+        or HOLD seconds at most, while fewer than REFUSAL_HOLD_THREADS threads of this process
+        are holding one; whether it was held."""
         if not self.holding.acquire(blocking=False):
             return False
         try:
@@ -90,10 +91,10 @@ class RefusalGate:
             return None
         return getattr(self.app.view_functions.get(endpoint), BUDGET_ATTRIBUTE, None)
 
-    def _left(self, environ: dict[str, Any], cookies: dict[str, str]) -> float:
-        """Seconds until the client may draw on the request's budget again; 0 if it may now
-        (or the request has no budget)."""
-        budget = self._budget(environ)
+    def _left(self, budget: str | None, environ: dict[str, Any], cookies: dict[str, str]
+              ) -> float:
+        """Seconds until the client may draw on `budget` again; 0 if it may now (or the
+        request has no budget)."""
         if budget is None:
             return 0.0
         cookie = cookies.get(self.app.config["SESSION_COOKIE_NAME"], "")
