@@ -16,9 +16,10 @@ CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
 GAME_ID = re.compile(r'data-game="([^"]+)"')
 STRONG_SECRET = "scale-tests-" + "0123456789abcdef" * 3
 #: Limits no test reaches: test_scale_security checks the real ones; elsewhere they would only
-#: get in the way of hammering one game.
+#: get in the way of hammering one game. The fair queue's places too: with 2 a worker, one
+#: address's requests take turns, so a test's tabs would never race inside the app.
 UNLIMITED = {"MOVE_RATE_LIMIT": "100000/second", "SOLVER_RATE_LIMIT": "100000/second",
-             "PAGE_RATE_LIMIT": "100000/second"}
+             "PAGE_RATE_LIMIT": "100000/second", "FAIR_QUEUE_SLOTS": 64}
 
 
 def build_app(instance: Path, **config: object) -> Flask:
