@@ -82,7 +82,9 @@ def _refused(error: HTTPException) -> ResponseReturnValue:
         return error_page(error)
     if not 400 <= (error.code or 0) < 500:
         return error
-    headers = {STALE_HEADER: "1"} if isinstance(error, (CSRFError, GameGone)) else {}
+    headers = {name: value for name, value in error.get_headers() if name != "Content-Type"}
+    if isinstance(error, (CSRFError, GameGone)):
+        headers[STALE_HEADER] = "1"
     body = render_template("partials/message.html", message=refusal_message(error))
     return body, error.code, headers
 

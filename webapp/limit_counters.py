@@ -2,10 +2,9 @@
 database, so that every worker process on the host draws on one budget per client (counted in
 each process's memory, N workers would give a client N budgets).
 
-A storage for the `limits` library (the one Flask-Limiter counts with), registered under the
+A storage for the `limits` library (the one `webapp.limits` counts with), registered under the
 scheme ``sqlite-counters``: ``sqlite-counters:///path/to/file?busy_timeout=2`` (seconds a
-hit waits for another process's; in the URI, since Flask-Limiter merges the storage options of
-every app it was bound to). It keeps fixed windows: a row
+hit waits for another process's). It keeps fixed windows: a row
 per key holds its count and when its window ends; the first hit after that starts a new one.
 Each hit is one statement, so two processes counting at once never lose a hit. The file is a
 cache, not a record: it is written without waiting for the disk (``synchronous = OFF``) and

@@ -1,12 +1,12 @@
-"""Rate limits (Flask-Limiter): a fair share per client of moves, the solver and new sessions.
+"""Rate limits: a fair share per client of moves, the solver and new sessions.
 
-One shared `limiter`; each route declares its budget with the decorators below, next to the
-route itself. The numbers come from the app's configuration, read at request time. The budgets
-that change a game or put the solver to work count twice: per session, and per client address,
-where the address gets ADDRESS_BUDGET_SESSIONS times the session's budget in every window
-(sessions cost nothing to make, so a per-session budget alone multiplies; and a school or a
-mobile carrier puts many players behind one address, which a person's pace, far below a
-session's budget, leaves room for):
+Each route declares its budget with the decorators below, next to the route itself. The numbers
+come from the app's configuration, read at request time. The budgets that change a game or put
+the solver to work count twice: per session, and per client address, where the address gets
+ADDRESS_BUDGET_SESSIONS times the session's budget in every window (sessions cost nothing to
+make, so a per-session budget alone multiplies; and a school or a mobile carrier puts many
+players behind one address, which a person's pace, far below a session's budget, leaves room
+for):
 
 - `game_budget`: every request that changes the game (move, undo, new game, keep playing)
   draws on one shared budget, MOVE_RATE_LIMIT; `game_budget_costing(cost)` draws on the same
@@ -26,35 +26,47 @@ more session on the same address's budget.
 
 Counters live in Redis when the sessions do, so every worker and host shares them, and otherwise
 in an SQLite file of their own beside the game database (`webapp.limit_counters`), which every
-worker process on the host shares. Should Redis fail, the limiter lets the request through
-(``swallow_errors``): such a request finds the store down too and gets its 503 there, so counting
-in memory meanwhile would protect nothing. A refused request gets a 429 with Retry-After, the
-seconds until its window ends (only then: Flask-Limiter's X-RateLimit headers on every response
-would cost a Redis round trip each). Once a client is refused on a budget, its later requests
-on it are refused at the door until the window ends (`webapp.refusal_gate`), at next to no cost.
-Behind the door, the requests a process runs at once are let in fairly across client addresses
-(`webapp.fair_queue`).
+worker process on the host shares. Should Redis fail, the request goes through uncounted: it
+finds the store down too and gets its 503 there, so counting in memory meanwhile would protect
+nothing. A refused request gets a 429 with Retry-After, the seconds until its window ends (only
+then: a budget's state on every answer would cost a round trip each). Once a client is refused
+on a budget, its later requests on it are refused at the door until the window ends
+(`webapp.refusal_gate`), at next to no cost. Behind the door, the requests a process runs at
+once are let in fairly across client addresses (`webapp.fair_queue`).
+
+The counting is the `limits` library's (fixed windows, in its Redis storage or ours); this module
+is only the glue, a decorator that draws on a route's counters before the view runs. Flask-Limiter
+was that glue until it took a sixth of a move's CPU: a check before every request for limits no
+route here has, and the decorated limits resolved again on each call, around two counter writes.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache, wraps
 
-from flask import Flask, Response, current_app, request, session
-from flask_limiter import Limiter, RequestLimit
-from flask_limiter.util import get_remote_address
-from limits import parse_many
+from flask import Flask, current_app, request, session
+from limits import RateLimitItem, parse_many
+from limits.storage import storage_from_string
+from limits.strategies import FixedWindowRateLimiter
+from werkzeug.exceptions import TooManyRequests
 
 from webapp.errors import refusal_message
 from webapp.fair_queue import FairQueue
 from webapp.limit_counters import counters_uri
 from webapp.refusal_gate import ADDRESS, BUDGET_ATTRIBUTE, SESSION, RefusalGate
 from webapp.store import database_path
+from webapp.store.errors import STORE_ERRORS
 from webapp.store.redis_client import fail_fast_options
 
+#: The first part of every counter's key.
+KEY_PREFIX = "limit"
 ADDRESS_SUFFIX = "-address"
+log = logging.getLogger(__name__)
 
 
 def session_key() -> str:
@@ -65,91 +77,119 @@ def session_key() -> str:
     return f"session:{session.sid}"
 
 
+def client_address() -> str:
+    """The client's address (the proxy's hop already taken off by `webapp.production`)."""
+    return request.remote_addr or "127.0.0.1"
+
+
 def scaled(limit: str, factor: int) -> str:
     """`limit` with `factor` times the requests in each of its windows."""
     return ";".join(f"{item.amount * factor}/{item.multiples} {item.GRANULARITY.name}"
                     for item in parse_many(limit))
 
 
-def _setting(name: str) -> Callable[[], str]:
-    return lambda: current_app.config[name]
+@lru_cache(maxsize=64)
+def _items(limit: str, factor: int) -> tuple[RateLimitItem, ...]:
+    """The windows of `limit`, each with `factor` times its requests."""
+    return tuple(parse_many(scaled(limit, factor) if factor != 1 else limit))
 
 
-def _address_share(name: str) -> Callable[[], str]:
-    return lambda: scaled(current_app.config[name], current_app.config["ADDRESS_BUDGET_SESSIONS"])
+@dataclass(frozen=True)
+class Counter:
+    """One count a budget keeps: of the limit the setting `setting` names, per session or per
+    address (`kind`), under the name `scope` (None: the route's endpoint); with `multiple`, the
+    setting of how many times the limit's requests it allows."""
+
+    setting: str
+    scope: str | None
+    kind: str  # SESSION or ADDRESS
+    multiple: str | None = None
+
+    def draws(self) -> list[tuple[RateLimitItem, str, str]]:
+        """This request's (window, key, scope) to count."""
+        config = current_app.config
+        key = session_key() if self.kind == SESSION else client_address()
+        scope = self.scope or request.endpoint or ""
+        factor = config[self.multiple] if self.multiple else 1
+        return [(item, key, scope) for item in _items(config[self.setting], factor)]
 
 
-def _remember_refusal(refused: RequestLimit) -> None:
-    """Let the gate refuse this client on this budget until the window ends."""
-    key, scope = refused.request_args[-2:]
-    kind = ADDRESS if scope.endswith(ADDRESS_SUFFIX) else SESSION
-    client = key if kind == ADDRESS else request.cookies.get(
-        current_app.config["SESSION_COOKIE_NAME"], "")
-    if client:
-        current_app.extensions["refusal_gate"].remember(
-            scope.removesuffix(ADDRESS_SUFFIX), kind, client, refused.reset_at)
-
-
-limiter = Limiter(
-    key_func=session_key,
-    key_prefix="limit",
-    headers_enabled=False,
-    swallow_errors=True,
-    on_breach=_remember_refusal,
-)
-
-
-def _per_session_and_address(setting: str, scope: str, cost: int | Callable[[], int] = 1
-                             ) -> Callable[[Callable], Callable]:
-    """A decorator drawing on the budget `setting` per session and its multiple per address,
-    `cost` a request; `scope` names the budget, which every route it decorates shares."""
-    per_session = limiter.shared_limit(_setting(setting), scope=scope, cost=cost)
-    per_address = limiter.shared_limit(_address_share(setting), scope=scope + ADDRESS_SUFFIX,
-                                       key_func=get_remote_address, cost=cost)
+def budget(*counters: Counter, cost: Callable[[], int] | None = None
+           ) -> Callable[[Callable], Callable]:
+    """A decorator drawing `cost()` (1 by default) on each of `counters` before the view runs,
+    shortest window first; the first window it would overdraw refuses the request with a 429."""
+    names = {counter.scope.removesuffix(ADDRESS_SUFFIX) for counter in counters if counter.scope}
+    name = names.pop() if len(names) == 1 else None  # the gate's name for the budget
 
     def budgeted(view: Callable) -> Callable:
-        limited = per_session(per_address(view))
-        setattr(limited, BUDGET_ATTRIBUTE, scope)
+        @wraps(view)
+        def limited(*args: object, **kwargs: object) -> object:
+            _draw(counters, cost() if cost else 1)
+            return view(*args, **kwargs)
+        if name:
+            setattr(limited, BUDGET_ATTRIBUTE, name)
         return limited
     return budgeted
 
 
-game_budget = _per_session_and_address("MOVE_RATE_LIMIT", "game")
+def _draw(counters: tuple[Counter, ...], cost: int) -> None:
+    """Count this request on every window of `counters`, stopping at the first it overdraws;
+    uncounted if the counters' store fails (see the module's docstring)."""
+    strategy: FixedWindowRateLimiter = current_app.extensions["limits"]
+    draws = sorted(((item, key, scope, counter.kind) for counter in counters
+                    for item, key, scope in counter.draws()), key=lambda draw: draw[0])
+    try:
+        for item, key, scope, kind in draws:
+            if not strategy.hit(item, KEY_PREFIX, key, scope, cost=cost):
+                ends = strategy.get_window_stats(item, KEY_PREFIX, key, scope).reset_time
+                _remember_refusal(scope, kind, key, ends)
+                raise TooManyRequests(retry_after=max(1, round(ends - time.time())))
+    except STORE_ERRORS as fault:
+        log.warning("rate limits not counted: %r", fault)
+
+
+def _remember_refusal(scope: str, kind: str, key: str, ends: float) -> None:
+    """Let the gate refuse this client on this budget until the window ends."""
+    client = key if kind == ADDRESS else request.cookies.get(
+        current_app.config["SESSION_COOKIE_NAME"], "")
+    if client:
+        current_app.extensions["refusal_gate"].remember(
+            scope.removesuffix(ADDRESS_SUFFIX), kind, client, ends)
+
+
+def _per_session_and_address(setting: str, scope: str) -> tuple[Counter, Counter]:
+    """The budget `setting` per session, and its multiple per address, named `scope`."""
+    return (Counter(setting, scope, SESSION),
+            Counter(setting, scope + ADDRESS_SUFFIX, ADDRESS, "ADDRESS_BUDGET_SESSIONS"))
+
+
+_GAME = _per_session_and_address("MOVE_RATE_LIMIT", "game")
+game_budget = budget(*_GAME)
 
 
 def game_budget_costing(cost: Callable[[], int]) -> Callable[[Callable], Callable]:
     """`game_budget`, drawing `cost()` from it for each request."""
-    return _per_session_and_address("MOVE_RATE_LIMIT", "game", cost)
+    return budget(*_GAME, cost=cost)
 
 
-solver_budget = _per_session_and_address("SOLVER_RATE_LIMIT", "solver")
-review_budget = _per_session_and_address("REVIEW_RATE_LIMIT", "review")
-records_budget = _per_session_and_address("RECORDS_RATE_LIMIT", "records")
-page_budget = limiter.shared_limit(_setting("PAGE_RATE_LIMIT"), scope="page",
-                                   key_func=get_remote_address)
-history_budget = limiter.limit(_setting("HISTORY_RATE_LIMIT"), key_func=get_remote_address)
+solver_budget = budget(*_per_session_and_address("SOLVER_RATE_LIMIT", "solver"))
+review_budget = budget(*_per_session_and_address("REVIEW_RATE_LIMIT", "review"))
+records_budget = budget(*_per_session_and_address("RECORDS_RATE_LIMIT", "records"))
+page_budget = budget(Counter("PAGE_RATE_LIMIT", "page", ADDRESS))
+history_budget = budget(Counter("HISTORY_RATE_LIMIT", None, ADDRESS))  # each route its own
 
 
 def init_limits(app: Flask) -> None:
-    """Bind the limiter to app, counting in Redis when the app keeps its games there."""
+    """Count the app's budgets in Redis when the app keeps its games there, else in an SQLite
+    file beside the database; put the refusal gate and the fair queue in front of the app."""
     if app.config["SESSION_BACKEND"] == "redis":
-        app.config["RATELIMIT_STORAGE_URI"] = app.config["REDIS_URL"]
-        app.config["RATELIMIT_STORAGE_OPTIONS"] = fail_fast_options(app.config["REDIS_TIMEOUT"])
+        storage = storage_from_string(app.config["REDIS_URL"],
+                                      **fail_fast_options(app.config["REDIS_TIMEOUT"]))
     else:
         path = database_path(app)
-        app.config["RATELIMIT_STORAGE_URI"] = counters_uri(
-            path.with_name(f"{path.stem}-limits{path.suffix}"), app.config["SQLITE_BUSY_TIMEOUT"])
-    limiter.init_app(app)
-    app.after_request(_retry_after)
+        storage = storage_from_string(counters_uri(
+            path.with_name(f"{path.stem}-limits{path.suffix}"), app.config["SQLITE_BUSY_TIMEOUT"]))
+    app.extensions["limits"] = FixedWindowRateLimiter(storage)
     gate = RefusalGate(app, refusal_message, app.config["REFUSAL_HOLD_THREADS"])
     gate.wsgi_app = FairQueue(gate.wsgi_app, app.config["FAIR_QUEUE_SLOTS"])
     app.extensions["refusal_gate"] = app.wsgi_app = gate
-
-
-def _retry_after(response: Response) -> Response:
-    """A refused request's wait: the seconds until the window that refused it ends (a 429 that
-    says its own wait keeps it)."""
-    if (response.status_code == 429 and "Retry-After" not in response.headers
-            and (limit := limiter.current_limit) and limit.breached):
-        response.headers["Retry-After"] = str(max(1, round(limit.reset_at - time.time())))
-    return response

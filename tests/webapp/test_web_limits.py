@@ -29,7 +29,7 @@ def assert_waits_for_the_window(answer, started: float, window: int = MINUTE) ->
     `started` (time.monotonic()), give or take its rounding."""
     assert answer.status_code == 429
     left = window - (time.monotonic() - started)
-    # Flask-Limiter rounds the window's end up, so a wait of the whole window may read one more.
+    # The window's end is rounded up, so a wait of the whole window may read one more.
     assert left - 1 <= int(answer.headers["Retry-After"]) <= window + 1
 
 

@@ -10,7 +10,6 @@ from datetime import datetime, timezone
 from flask import (Blueprint, Flask, abort, current_app, redirect, render_template, request,
                    url_for)
 from flask.typing import ResponseReturnValue
-from flask_limiter.util import get_remote_address
 
 from webapp.daily import days
 from webapp.game.current import owned, session_games
@@ -18,7 +17,7 @@ from webapp.history import replay, reviews
 from webapp.history.best_tile_chart import best_tile_chart
 from webapp.history.review_queue import review_queue
 from webapp.history.reviewer import Reviewer, ReviewerBusy, ReviewGoing, watch
-from webapp.limits import history_budget, review_budget, session_key
+from webapp.limits import client_address, history_budget, review_budget, session_key
 from webapp.store import games, record_table
 from webapp.store.records import GameRecord, is_game_id
 from webapp.views.review import ReviewView, review_view
@@ -127,7 +126,7 @@ def ask_review(game_id: str) -> ResponseReturnValue:
     template = "history/review.html" if navigated else "history/review_part.html"
     stored = reviews.read(games().review(record.id))
     try:
-        asked = current_app.extensions["reviewer"].ask(record, get_remote_address(), session_key())
+        asked = current_app.extensions["reviewer"].ask(record, client_address(), session_key())
     except (ReviewerBusy, ReviewGoing) as refused:
         busy = isinstance(refused, ReviewerBusy)
         view = review_view(record, stored, owned=True, busy=busy, going_elsewhere=not busy)
