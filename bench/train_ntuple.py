@@ -43,7 +43,7 @@ LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
 LOG_EVERY = 10_000  # games
 LOGGED_TILES = (11, 12, 13, 14, 15)  # 2048 .. 32768
 DEFAULT_CHECKPOINT = default_cache_dir() / "ntuple-training" / "checkpoint.npz"
-NO_ACCUMULATOR = np.zeros((1, 1, 1), dtype=np.float32)
+NO_ACCUMULATOR = np.zeros(1, dtype=np.float32)
 
 
 @dataclass
@@ -169,13 +169,13 @@ def round_seed(seed: int, round_number: int, worker: int) -> int:
 def play_worker(training: Training, worker: Worker, number: int, rate: float,
                 coherence_rate: float, tables: tuple, round_moves: int) -> tuple[int, int]:
     arrays = training.trained_arrays() if worker.copies is None else worker.copies
-    weights = arrays[0]
-    errors, magnitudes = (arrays[1], arrays[2]) if training.coherent else (NO_ACCUMULATOR,
-                                                                            NO_ACCUMULATOR)
+    stages = arrays[0].shape[0]
+    weights, errors, magnitudes = (array.reshape(-1) for array in (
+        arrays if training.coherent else (arrays[0], NO_ACCUMULATOR, NO_ACCUMULATOR)))
     started = time.thread_time()
     games, moves = play_round(weights, errors, magnitudes, training.coherent,
                               coherence_rate if training.coherent else rate,
-                              training.network.placements, *tables,
+                              training.network.placements, stages, *tables,
                               round_seed(training.seed, training.rounds, number), round_moves,
                               worker.path, worker.rewards, worker.scores, worker.tops)
     worker.cpu_seconds = time.thread_time() - started

@@ -147,14 +147,14 @@ def packed_board(rows):
     return board
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def stage_of(board):
     """0, or 1 when the packed board holds a tile of at least 2**STAGE_EXPONENT (16384)."""
     high = (board >> np.uint64(1)) & (board >> np.uint64(2)) & (board >> np.uint64(3))
     return 1 if high & np.uint64(0x1111111111111111) else 0
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _mirrored(board):
     """The board with each row reversed (cell 4 * r + c to 4 * r + 3 - c)."""
     return (((board & np.uint64(0x000F000F000F000F)) << np.uint64(12))
@@ -163,7 +163,7 @@ def _mirrored(board):
             | ((board >> np.uint64(12)) & np.uint64(0x000F000F000F000F)))
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def _flipped(board):
     """The board upside down (row r to 3 - r)."""
     return ((board << np.uint64(48))
@@ -172,7 +172,7 @@ def _flipped(board):
             | (board >> np.uint64(48)))
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def transposed(board):
     """Rows become columns (cell 4 * r + c to 4 * c + r)."""
     a1 = board & np.uint64(0xF0F00F0FF0F00F0F)
@@ -185,7 +185,7 @@ def transposed(board):
     return b1 | (b2 >> np.uint64(24)) | (b3 << np.uint64(24))
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def images(board):
     """The packed board under its 8 rotations and reflections."""
     turned = transposed(board)
@@ -193,7 +193,7 @@ def images(board):
             turned, _mirrored(turned), _flipped(turned), _flipped(_mirrored(turned)))
 
 
-@njit(nogil=True, cache=True)
+@njit(nogil=True, cache=True, inline="always")
 def weight_index(image, placements, shape):
     """The weight index a shape picks on one image of the board: its cells' exponents, first
     cell lowest."""

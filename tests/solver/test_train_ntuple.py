@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 import engine
 import train_ntuple
 from engine.solver import weights_file
-from ntuple_learning import moved, row_tables
+from engine.solver.ntuple import board_value, empty_network
+from ntuple_learning import features_value, find_features, moved, row_tables
 
 SMALL_SHAPES = ((0, 1, 2, 3), (4, 5, 6, 7))  # 2 x 16**4 weights a stage: quick to copy
 
@@ -33,6 +34,26 @@ def test_a_move_on_the_training_board_is_the_games_move(tables, exponents, direc
     expected = [[value.bit_length() - 1 if value else 0 for value in row]
                 for row in expected_rows]
     assert (after, points) == (packed(expected), expected_points)
+
+
+@pytest.fixture(scope="module")
+def random_network():
+    network = empty_network()
+    network.weights[:] = np.random.default_rng(3).normal(0, 100, network.weights.shape)
+    return network
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 15), min_size=16, max_size=16), st.sampled_from((1, 2)))
+def test_the_trainers_value_of_a_board_is_the_solvers(random_network, exponents, stages):
+    weights = random_network.weights[:stages]
+    board = packed([exponents[row * 4:row * 4 + 4] for row in range(4)])
+    features = np.zeros((1, 8 * len(random_network.shapes)), dtype=np.uint64)
+    find_features(board, random_network.placements, stages, 16**6, features, 0)
+    trained = features_value(weights.reshape(-1), features, 0)
+    # Both sum the same 32 weights; the trainer in float32, hence the margin.
+    assert trained == pytest.approx(board_value(board, weights, random_network.placements),
+                                    abs=0.01)
 
 
 def run(checkpoint, games):
