@@ -11,7 +11,7 @@ gunicorn.conf.py and 2 workers on a free loopback port, and runs three phases, e
   retrying a lost answer would;
 - flat out: the same with no pause, for the move route's top throughput;
 - baseline: flat out on a route that reads the current game's record and writes it back
-  (registered because this script builds the app with BENCH_BASELINE on), for the yardstick.
+  (bench/yardstick.py, which the server this script starts adds to the app), for the yardstick.
   The two alternate in ROUNDS slices, so that both meet the same background load.
 
 Players post as the page does: each request names the game (the page's ``data-game``, then each
@@ -72,14 +72,6 @@ TILE = re.compile(
 )
 STATE = re.compile(r'id="board" class="board" role="img" data-state="(\w+)"')
 BLOCKED = re.compile(r'id="announcement"[^>]*>Nothing moves')
-
-
-def bench_app():
-    """The production app plus the baseline route: what gunicorn serves during the benchmark."""
-    from webapp import create_app
-    from webapp.production import production_settings
-
-    return create_app({**production_settings(os.environ), "BENCH_BASELINE": True})
 
 
 @dataclass
@@ -354,7 +346,7 @@ def production_server(backend: str, sqlite_path: Path | None = None,
         if redis is not None:
             env["REDIS_URL"] = redis.url
         command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py",
-                   "--pythonpath", "bench", "server_load:bench_app()"]
+                   "--pythonpath", "bench", "yardstick:bench_app()"]
         log = Path(scratch) / "gunicorn.log"
         with log.open("w") as errors:
             process = subprocess.Popen(command, cwd=ROOT, env=env, stderr=errors)

@@ -19,7 +19,6 @@ from webapp import i18n
 from webapp.config import configure
 from webapp.daily.routes import bp as daily_bp
 from webapp.errors import init_errors
-from webapp.game import baseline
 from webapp.game.routes import bp as game_bp
 from webapp.history.routes import bp as history_bp
 from webapp.history.routes import init_history
@@ -64,8 +63,6 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(app_shell_bp)
     app.register_blueprint(i18n.bp)
     i18n.speak_page_language(app, (game_bp.name, daily_bp.name, history_bp.name, records_bp.name))
-    if app.config.get("BENCH_BASELINE"):
-        app.register_blueprint(baseline.bp)
     if app.config["SOLVER_WARM_UP"]:
         solver.warm_up()
     return app

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yardstick
 from scale_support import Player, build_app
 
 from webapp.config import ConfigError
@@ -75,8 +76,10 @@ def test_gunicorn_refuses_to_start_with_a_weak_secret(tmp_path):
     assert "SECRET_KEY is too weak" in started.stderr
 
 
-def test_the_benchmark_route_exists_only_when_asked_for(tmp_path):
+def test_the_benchmark_route_exists_only_in_the_benchmarks_app(tmp_path):
     plain = Player(build_app(tmp_path / "plain").test_client())
     assert plain.post("/bench/session").status_code == 404
-    bench = Player(build_app(tmp_path / "bench", BENCH_BASELINE=True).test_client())
+    app = build_app(tmp_path / "bench")
+    app.register_blueprint(yardstick.bp)
+    bench = Player(app.test_client())
     assert bench.post("/bench/session").status_code == 200
