@@ -1,5 +1,6 @@
 """The Solver object: its line tables, its transposition caches, and deepening within limits."""
 
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,23 +52,38 @@ class Solver:
     its own; at most `max_searches` run at once (more wait), so memory stays at the tables, the
     network and max_searches caches of 2**cache_bits positions (16 MiB each at 19 bits). Line
     tables are kept in `cache_dir` between runs (None: built in memory every time). The network
-    is read from `weights` (None: no network, heuristic settings only); a missing or invalid
-    file raises weights_file.WeightsError here, before any search.
+    is read from `weights` (None: no network, heuristic settings only) when a search first needs
+    it, or here when one of SETTINGS plays with it; a missing or invalid file raises
+    weights_file.WeightsError then, before any search with it.
     """
 
     def __init__(self, cache_dir: Path | None = None, *,
                  weights: Path | None = weights_file.SHIPPED,
-                 max_searches: int = DEFAULT_MAX_SEARCHES, cache_bits: int = DEFAULT_BITS):
+                 max_searches: int = DEFAULT_MAX_SEARCHES, cache_bits: int = DEFAULT_BITS
+                 ) -> None:
         tables = load_line_tables(cache_dir)
-        self._slides = tables.slides
+        self._slides, self._points = tables.slides, tables.points
+        self._cache_dir, self._weights = cache_dir, weights
         # Per evaluation, the search's (points, table, placements): see search.py.
         self._evaluations = {"heuristic": (None, tables.line_scores, None)}
-        if weights is not None:
-            network = weights_file.load(weights, unpack_dir=cache_dir)
-            self._evaluations["network"] = (tables.points, network.weights, network.placements)
+        self._loading = threading.Lock()
+        if any(setting.evaluation == "network" for setting in SETTINGS.values()):
+            self._load_network()
         self.caches = CachePool(max_searches, cache_bits)
 
+    def _load_network(self) -> None:
+        """Read the network, once, if this solver has one."""
+        with self._loading:
+            if self._weights is not None and "network" not in self._evaluations:
+                network = weights_file.load(self._weights, unpack_dir=self._cache_dir)
+                self._evaluations["network"] = (self._points, network.weights,
+                                                network.placements)
+
     def _evaluation(self, setting: Setting) -> tuple:
+        """The search's arguments for the setting's evaluation (the network read on first
+        use)."""
+        if setting.evaluation == "network":
+            self._load_network()
         try:
             return self._evaluations[setting.evaluation]
         except KeyError:
@@ -129,9 +145,9 @@ class Solver:
         return self.search(rows, setting).best
 
     def warm_up(self) -> None:
-        """Load the compiled search for each evaluation and make one cache, so the first hint
-        is fast. A two-move search runs the same compiled code as a deeper one."""
-        for evaluation in self._evaluations:
+        """Load the compiled search for each evaluation loaded and make one cache, so the first
+        hint is fast. A two-move search runs the same compiled code as a deeper one."""
+        for evaluation in list(self._evaluations):
             self.choose(WARM_UP_BOARD, Setting("warm-up", 2, 2, 0, 1e-3, 1_000, 1.0, evaluation))
 
 

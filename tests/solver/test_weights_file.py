@@ -3,12 +3,16 @@
 import numpy as np
 import pytest
 
+from engine import DIRECTIONS
 from engine.solver import Solver, weights_file
+from engine.solver import solver as solver_module
+from engine.solver.settings import ALTERNATIVES
 from engine.solver.ntuple import SHAPES, STAGES, Network, empty_network
 from engine.solver.weights_file import WeightsError
 
 COUNTERS = {"seed": 3, "rounds": 7, "games": 1234, "moves": 567890}
 SIZE = 16 ** 6
+BOARD = [[2, 4, 8, 16], [0, 2, 0, 4], [0, 0, 2, 0], [0, 0, 0, 2]]
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +113,15 @@ def test_the_shipped_weights_load_and_stay_small():
     assert weights_file.SHIPPED.stat().st_size < 100 * 2**20
 
 
-def test_a_solver_without_its_weights_stops_at_start(tmp_path):
+def test_a_solver_reads_its_weights_only_when_a_search_needs_them(tmp_path):
+    solver = Solver(None, weights=tmp_path / "missing.npz")  # no setting of SETTINGS needs them
+    assert solver.choose(BOARD, "fast") in DIRECTIONS
+    with pytest.raises(WeightsError):
+        solver.choose(BOARD, ALTERNATIVES["fast"])
+
+
+def test_a_solver_without_its_weights_stops_at_start_when_a_setting_needs_them(
+        tmp_path, monkeypatch):
+    monkeypatch.setitem(solver_module.SETTINGS, "fast", ALTERNATIVES["fast"])
     with pytest.raises(WeightsError):
         Solver(None, weights=tmp_path / "missing.npz")
