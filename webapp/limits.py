@@ -25,19 +25,21 @@ game gives it a fresh id: a new game does not refill it, and a new session (no c
 more session on the same address's budget.
 
 Counters live in Redis when the sessions do, so every worker and host shares them, and otherwise
-in an SQLite file of their own beside the game database (`webapp.limit_counters`), which every
-worker process on the host shares. Should Redis fail, the request goes through uncounted: it
-finds the store down too and gets its 503 there, so counting in memory meanwhile would protect
-nothing. A refused request gets a 429 with Retry-After, the seconds until its window ends (only
-then: a budget's state on every answer would cost a round trip each). Once a client is refused
-on a budget, its later requests on it are refused at the door until the window ends
-(`webapp.refusal_gate`), at next to no cost. Behind the door, the requests a process runs at
-once are let in fairly across client addresses (`webapp.fair_queue`).
+in an SQLite file of their own beside the game database, which every worker process on the host
+shares (`webapp.limit_counters`); a request's counters are drawn in one round trip. Should Redis
+fail, the request goes through uncounted: it finds the store down too and gets its 503 there, so
+counting in memory meanwhile would protect nothing. A refused request gets a 429 with
+Retry-After, the seconds until its window ends (only then: a budget's state on every answer
+would cost a round trip each). Once a client is refused on a budget, its later requests on it
+are refused at the door until the window ends (`webapp.refusal_gate`), at next to no cost.
+Behind the door, the requests a process runs at once are let in fairly across client addresses
+(`webapp.fair_queue`).
 
-The counting is the `limits` library's (fixed windows, in its Redis storage or ours); this module
-is only the glue, a decorator that draws on a route's counters before the view runs. Flask-Limiter
-was that glue until it took a sixth of a move's CPU: a check before every request for limits no
-route here has, and the decorated limits resolved again on each call, around two counter writes.
+The `limits` library reads the budgets' texts ("40/second;600/minute") and names each window's
+counter; the counting itself is `webapp.limit_counters`, which draws all of a request's counters
+at once. Flask-Limiter, the glue this replaced, took a sixth of a move's CPU (a check before
+every request for limits no route here has, the decorated limits resolved again on each call)
+and a round trip per counter: four a move with the default budgets.
 """
 
 from __future__ import annotations
@@ -51,17 +53,15 @@ from functools import lru_cache, wraps
 
 from flask import Flask, current_app, request, session
 from limits import RateLimitItem, parse_many
-from limits.storage import storage_from_string
-from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 
 from webapp.errors import refusal_message
 from webapp.fair_queue import FairQueue
-from webapp.limit_counters import counters_uri
+from webapp.limit_counters import Draw, RedisCounters, SqliteCounters
 from webapp.refusal_gate import ADDRESS, BUDGET_ATTRIBUTE, SESSION, RefusalGate
 from webapp.store import database_path
 from webapp.store.errors import STORE_ERRORS
-from webapp.store.redis_client import fail_fast_options
+from webapp.store.redis_client import redis_client
 
 #: The first part of every counter's key.
 KEY_PREFIX = "limit"
@@ -133,19 +133,22 @@ def budget(*counters: Counter, cost: Callable[[], int] | None = None
 
 
 def _draw(counters: tuple[Counter, ...], cost: int) -> None:
-    """Count this request on every window of `counters`, stopping at the first it overdraws;
-    uncounted if the counters' store fails (see the module's docstring)."""
-    strategy: FixedWindowRateLimiter = current_app.extensions["limits"]
+    """Count this request on every window of `counters`, shortest first, in one round trip,
+    stopping at the first it overdraws; uncounted if the counters' store fails (see the
+    module's docstring)."""
     draws = sorted(((item, key, scope, counter.kind) for counter in counters
                     for item, key, scope in counter.draws()), key=lambda draw: draw[0])
     try:
-        for item, key, scope, kind in draws:
-            if not strategy.hit(item, KEY_PREFIX, key, scope, cost=cost):
-                ends = strategy.get_window_stats(item, KEY_PREFIX, key, scope).reset_time
-                _remember_refusal(scope, kind, key, ends)
-                raise TooManyRequests(retry_after=max(1, round(ends - time.time())))
+        overdrawn = current_app.extensions["limits"].draw(
+            [Draw(item.key_for(KEY_PREFIX, key, scope), item.get_expiry(), item.amount)
+             for item, key, scope, _kind in draws], cost)
     except STORE_ERRORS as fault:
         log.warning("rate limits not counted: %r", fault)
+        return
+    if overdrawn is not None:
+        _item, key, scope, kind = draws[overdrawn.index]
+        _remember_refusal(scope, kind, key, overdrawn.ends)
+        raise TooManyRequests(retry_after=max(1, round(overdrawn.ends - time.time())))
 
 
 def _remember_refusal(scope: str, kind: str, key: str, ends: float) -> None:
@@ -182,14 +185,14 @@ history_budget = budget(Counter("HISTORY_RATE_LIMIT", None, ADDRESS))  # each ro
 def init_limits(app: Flask) -> None:
     """Count the app's budgets in Redis when the app keeps its games there, else in an SQLite
     file beside the database; put the refusal gate and the fair queue in front of the app."""
-    if app.config["SESSION_BACKEND"] == "redis":
-        storage = storage_from_string(app.config["REDIS_URL"],
-                                      **fail_fast_options(app.config["REDIS_TIMEOUT"]))
+    config = app.config
+    if config["SESSION_BACKEND"] == "redis":
+        counters = RedisCounters(redis_client(config["REDIS_URL"], config["REDIS_TIMEOUT"]))
     else:
         path = database_path(app)
-        storage = storage_from_string(counters_uri(
-            path.with_name(f"{path.stem}-limits{path.suffix}"), app.config["SQLITE_BUSY_TIMEOUT"]))
-    app.extensions["limits"] = FixedWindowRateLimiter(storage)
-    gate = RefusalGate(app, refusal_message, app.config["REFUSAL_HOLD_THREADS"])
-    gate.wsgi_app = FairQueue(gate.wsgi_app, app.config["FAIR_QUEUE_SLOTS"])
+        counters = SqliteCounters(path.with_name(f"{path.stem}-limits{path.suffix}"),
+                                  config["SQLITE_BUSY_TIMEOUT"])
+    app.extensions["limits"] = counters
+    gate = RefusalGate(app, refusal_message, config["REFUSAL_HOLD_THREADS"])
+    gate.wsgi_app = FairQueue(gate.wsgi_app, config["FAIR_QUEUE_SLOTS"])
     app.extensions["refusal_gate"] = app.wsgi_app = gate
