@@ -1,6 +1,7 @@
 """A move request's server CPU, side by side: this working tree against a baseline commit.
 
-    python bench/move_cpu.py [--baseline SHA] [--tree SHA] [--rounds 6] [--moves 300] [--profile]
+    python bench/move_cpu.py [--baseline SHA] [--tree SHA] [--rounds 6] [--moves 300]
+    python bench/move_cpu.py --profile [--store redis] [--moves 300]
 
 The baseline commit is unpacked (``git archive``) into a scratch folder. For each side and each
 store (the embedded SQLite file, Redis on a redis-server of its own) one worker process builds
@@ -12,7 +13,7 @@ the same moves on the same boards and histories. Slices of --moves moves alterna
 two sides, each round starting with the other one, so both meet the same background load. It
 prints each side's CPU per move and the ratio, per store.
 
-With --profile it profiles the working tree's moves instead (cProfile, SQLite) and prints the
+With --profile it profiles the working tree's moves instead (cProfile, SQLite or --store) and prints the
 share of the request spent in loading, moving, saving and rendering.
 """
 
@@ -34,6 +35,9 @@ HERE = Path(__file__).resolve().parent
 #: main when the one-saved-form work began: the yardstick the move route's CPU is measured on.
 BASELINE = "7a5daa920585bdb8b20a65c0e0a9e3e026384d0d"
 STORES = ("sqlite", "redis")
+#: Optional modules a library uses when they are installed (redis-py parses with hiredis): a
+#: side whose pyproject.toml does not ask for one runs without it, as its own install would.
+ACCELERATORS = ("hiredis",)
 PREFERENCE = ("down", "left", "right", "up")
 
 
@@ -103,6 +107,10 @@ class Worker:
 def serve(store: str, redis_url: str) -> None:
     """A worker on stdin/stdout: each line read is a number of moves, each line written the CPU
     seconds per move."""
+    project = Path("pyproject.toml").read_text()  # the side's own, in its folder
+    for module in ACCELERATORS:
+        if f'"{module}' not in project:
+            sys.modules[module] = None  # importing it fails, as where it is not installed
     with tempfile.TemporaryDirectory() as instance:
         worker = Worker(store, redis_url, instance)
         worker.play(20)  # templates compiled, caches warm
@@ -160,14 +168,18 @@ def compare(baseline: str, tree: str, rounds: int, moves: int) -> None:
                   + f"  (per-round ratios {', '.join(f'{w / b:.2f}' for b, w in zip(*spent.values()))})")
 
 
-def profile(moves: int) -> None:
-    """Where a move request's time goes in the working tree (SQLite)."""
+def profile(moves: int, store: str) -> None:
+    """Where a move request's time goes in the working tree."""
     import cProfile
     import pstats
+    from contextlib import ExitStack
+
+    from redis_server import RedisServer
 
     sys.path.insert(0, str(HERE.parent))
-    with tempfile.TemporaryDirectory() as instance:
-        worker = Worker("sqlite", "", instance)
+    with tempfile.TemporaryDirectory() as instance, ExitStack() as stack:
+        url = stack.enter_context(RedisServer()).url if store == "redis" else ""
+        worker = Worker(store, url, instance)
         worker.play(20)
         profiler = cProfile.Profile()
         profiler.runcall(worker.play, moves)
@@ -184,7 +196,7 @@ def profile(moves: int) -> None:
                     if key[0].endswith(path) or (path.endswith("/") and path in key[0])
                     if key[2] == function)
         print(f"{name:<7} {found / total:5.0%}")
-    stats.sort_stats("cumulative").print_stats(40)
+    stats.sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(40)
 
 
 def main() -> None:
@@ -194,13 +206,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--store", choices=STORES, default="sqlite", help="the store --profile uses")
     parser.add_argument("--serve", choices=STORES, help=argparse.SUPPRESS)
     parser.add_argument("--redis-url", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve(args.serve, args.redis_url)
     elif args.profile:
-        profile(args.moves)
+        profile(args.moves, args.store)
     else:
         compare(args.baseline, args.tree, args.rounds, args.moves)
 
