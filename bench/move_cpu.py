@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -162,10 +163,12 @@ def compare(baseline: str, tree: str, rounds: int, moves: int) -> None:
                 process.stdin.close()
                 process.wait()
             mean = {side: sum(values) / len(values) for side, values in spent.items()}
+            ratios = [tree / base for base, tree in zip(spent["baseline"], spent["working tree"])]
             print(f"{store:<7}" + "".join(f"  {side} {cpu * 1000:.3f} ms" for side, cpu
                                           in mean.items())
                   + f"  ratio {mean['working tree'] / mean['baseline']:.2f}"
-                  + f"  (per-round ratios {', '.join(f'{w / b:.2f}' for b, w in zip(*spent.values()))})")
+                  + f"  (median of the rounds' {statistics.median(ratios):.2f}, range"
+                  + f" {min(ratios):.2f}-{max(ratios):.2f})")
 
 
 def profile(moves: int, store: str) -> None:

@@ -57,11 +57,12 @@ def catalog() -> NullTranslations:
     """The messages of the request's language. Flask-Babel looks them up again (its domain, the
     locale, its cache) for every string it translates; a page translates dozens, so they are
     looked up once per request and language (a locale forced for a while,
-    ``flask_babel.force_locale``, gets its own)."""
-    locale = get_locale()
+    ``flask_babel.force_locale``, gets its own). Which locale is in force is read from
+    Flask-Babel's own state of the request (``g._flask_babel``, where its `get_locale` keeps it
+    once chosen): `get_locale` itself costs as much again as the rest of a translation."""
     found = g.get("catalog")
-    if found is None or found[0] is not locale:
-        found = g.catalog = (locale, get_translations())
+    if found is None or found[0] is not getattr(g.get("_flask_babel"), "babel_locale", None):
+        found = g.catalog = (get_locale(), get_translations())
     return found[1]
 
 
@@ -81,9 +82,10 @@ def markup_gettext(message: str, **variables: object) -> Markup:
     return Markup(catalog().ugettext(message)) % variables
 
 
-def spoken_list(items: Iterable[object]) -> str:
-    """Items as a list in the reader's language: "2, 4, 8" in English, "2、4、8" in Japanese."""
-    return _listed(tuple(str(item) for item in items), get_locale())
+def spoken_list(items: Iterable[object], locale: Locale | None = None) -> str:
+    """Items as a list in the reader's language (`locale`, the request's by default): "2, 4, 8"
+    in English, "2、4、8" in Japanese."""
+    return _listed(tuple(str(item) for item in items), locale or get_locale())
 
 
 @lru_cache(maxsize=4096)
@@ -97,8 +99,8 @@ def board_label(title: str, rows: Iterable[Iterable[int]]) -> str:
     """What a screen reader says for a drawn 4x4 board: its title, then each row's cells. The
     sentence is translated whole and the cells are listed the language's way, so no separator
     is English: "Board. Row 1: 2, empty, …", Japanese "盤面。1段目：2、空き、…"."""
-    empty = _("empty")
-    spoken = [spoken_list(value or empty for value in row) for row in rows]
+    empty, locale = _("empty"), get_locale()
+    spoken = [spoken_list((value or empty for value in row), locale) for row in rows]
     return _("%(title)s. Row 1: %(row1)s. Row 2: %(row2)s. Row 3: %(row3)s. Row 4: %(row4)s.",
              title=title, row1=spoken[0], row2=spoken[1], row3=spoken[2], row4=spoken[3])
 

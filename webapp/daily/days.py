@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import time
 from datetime import date, datetime, timedelta, timezone
+from functools import lru_cache
 
 from flask import current_app
 
@@ -42,7 +43,12 @@ def day_end(day: date) -> float:
 def seed(day: date) -> int:
     """The seed every player's game of `day` starts from (a 64-bit number)."""
     key = current_app.config["SECRET_KEY"]
-    key = key.encode() if isinstance(key, str) else key
+    return _keyed_seed(key.encode() if isinstance(key, str) else key, day)
+
+
+@lru_cache(maxsize=64)
+def _keyed_seed(key: bytes, day: date) -> int:
+    """`seed`, remembered: every answer about a game asks whether it is a daily one."""
     digest = hmac.new(key, f"2048 daily {day.isoformat()}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
 
