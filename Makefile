@@ -43,7 +43,7 @@ backup:
 .PHONY: translations bench lighthouse icons train
 # Re-extract interface strings into the catalogs and compile them (translate the .po files in between).
 translations: setup-test
-	$(BIN)/pybabel extract -w 100 -F babel.cfg -k lazy_gettext --no-location --omit-header -o translations/messages.pot .
+	$(BIN)/pybabel extract -w 100 -F babel.cfg -k lazy_gettext -k markup_ngettext:1,2 --no-location --omit-header -o translations/messages.pot .
 	$(BIN)/pybabel update -w 100 -i translations/messages.pot -d translations
 	$(BIN)/pybabel compile -d translations
 

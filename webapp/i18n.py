@@ -82,6 +82,13 @@ def markup_gettext(message: str, **variables: object) -> Markup:
     return Markup(catalog().ugettext(message)) % variables
 
 
+def markup_ngettext(singular: str, plural: str, number: int, **variables: object) -> Markup:
+    """The form of `singular` / `plural` that `number` takes in the request's language, as
+    `markup_gettext` translates; `num` among the variables is `number` unless given."""
+    text = catalog().ungettext(singular, plural, number)
+    return Markup(text) % {"num": number, **variables}
+
+
 def spoken_list(items: Iterable[object], locale: Locale | None = None) -> str:
     """Items as a list in the reader's language (`locale`, the request's by default): "2, 4, 8"
     in English, "2、4、8" in Japanese."""

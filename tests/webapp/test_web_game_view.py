@@ -25,22 +25,42 @@ def record_of(game: Game) -> GameRecord:
     return GameRecord(GAME_ID, game)
 
 
-def test_the_hint_ranks_best_first_with_ties_and_whole_points_behind(english):
-    shown = hint({"down": 90.5, "left": 100.4, "right": 100.0, "up": 97.5})
+def test_the_network_s_hint_ranks_best_first_with_ties_and_whole_points_given_away(english):
+    shown = hint({"down": 90.5, "left": 100.4, "right": 100.0, "up": 97.5}, in_points=True)
     assert (shown.direction, shown.arrow, str(shown.suggestion)) == (
         "left", "←", "The solver suggests: left")
+    assert str(shown.note) == "The expected points each other move gives away against the best:"
     assert [(row.direction, str(row.text), row.tie) for row in shown.rows] == [
         ("left", "left: best move", False),
         ("right", "right: as good as the best", True),
-        ("up", "up: −3", False),  # 2.9 behind
-        ("down", "down: −10", False),
+        ("up", "up: −3 points", False),  # 2.9 behind
+        ("down", "down: −10 points", False),
     ]
 
 
-def test_the_points_behind_are_written_the_reader_s_way(app):
-    with app.test_request_context("/pl/"):
-        shown = hint({"left": 5000.0, "up": 3766.0})
-    assert str(shown.rows[1].text).endswith("−1\xa0234")
+def test_the_heuristic_s_hint_says_only_close_or_risky(english):
+    # Heuristic values carry a large offset: 1% of the best given away is risky.
+    shown = hint({"down": 9_850_000.0, "left": 10_000_000.0, "right": 10_000_000.0,
+                  "up": 9_990_000.0}, in_points=False)
+    assert str(shown.note) == "How each other move compares with the best:"
+    assert [(row.direction, str(row.text), row.tie) for row in shown.rows] == [
+        ("left", "left: best move", False),
+        ("right", "right: as good as the best", True),
+        ("up", "up: close to the best", False),  # 0.1% given away
+        ("down", "down: risky", False),  # 1.5%
+    ]
+
+
+@pytest.mark.parametrize("lang, one, few", [("pl", "−1 punkt", "−2 punkty"),
+                                            ("ja", "−1点", "−2点")])
+def test_the_points_given_away_are_written_the_reader_s_way(app, lang, one, few):
+    with app.test_request_context(f"/{lang}/"):
+        shown = hint({"left": 5000.0, "up": 3766.0, "down": 4999.0, "right": 4998.0},
+                     in_points=True)
+        texts = [str(row.text) for row in shown.rows]
+    assert texts[1].endswith(one) and texts[2].endswith(few)
+    if lang == "pl":
+        assert texts[3].endswith("−1\xa0234 punkty")
 
 
 def test_no_legal_move_is_a_hint_without_a_choice(english):

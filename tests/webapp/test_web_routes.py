@@ -185,12 +185,14 @@ def test_hint_ranks_exactly_the_legal_moves_and_marks_the_game_assisted(player, 
     answer = player.post("/hint")
     assert answer.status_code == 200
     arrow = re.search(r'id="hint-arrow" class="hint-arrow" data-direction="(\w+)"', answer.text)
-    ranked = re.findall(r'<li data-direction="(\w+)">[^<:]+: ([^<]+)</li>', answer.text)
-    assert sorted(direction for direction, _behind in ranked) == ["down", "left", "right"]
+    ranked = re.findall(r'<li data-direction="(\w+)"[^>]*>[^<:]+: ([^<]+)</li>', answer.text)
+    assert sorted(direction for direction, _verdict in ranked) == ["down", "left", "right"]
     assert ranked[0] == (arrow.group(1), "best move")
     assert arrow.group(1) == solver.choose(HINTED)
-    behind = [int(value.lstrip("−").replace(",", "")) for _direction, value in ranked[1:]]
-    assert behind == sorted(behind) and behind[0] >= 0
+    # The game's setting scores with the heuristic, whose values are no points a player knows.
+    assert {verdict for _direction, verdict in ranked[1:]} <= {
+        "as good as the best", "close to the best", "risky"}
+    assert "How each other move compares with the best:" in answer.text
     assert 'id="assisted"' in answer.text
     assert store.read(store.sid_of(player.client))["assisted"] is True
     assert 'id="assisted"' not in player.post("/new").text

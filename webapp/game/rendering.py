@@ -24,10 +24,11 @@ REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 
 
 def view_of(record: GameRecord, event: str, direction: str | None = None, points: int = 0,
-            values: dict[str, float] | None = None, message: str | None = None) -> GameView:
+            values: dict[str, float] | None = None, message: str | None = None,
+            in_points: bool = False) -> GameView:
     """The answer's view, with the best scores the browser remembers."""
     best = best_scores(request, record.game.score, record.assisted)
-    return game_view(record, event, best, direction, points, values, message)
+    return game_view(record, event, best, direction, points, values, message, in_points)
 
 
 def _headers(view: GameView) -> dict[str, str]:
@@ -76,8 +77,9 @@ def render_state(record: GameRecord, lost: bool, replaced: bool) -> tuple[str, d
     return _fragment("partials/update.html", view), headers
 
 
-def render_hint(record: GameRecord, values: dict[str, float]) -> tuple[str, dict[str, str]]:
-    """The fragment showing the solver's choice and, for each other legal direction, how far
-    its value falls behind."""
-    view = view_of(record, "hinted", values=values)
+def render_hint(record: GameRecord, values: dict[str, float], in_points: bool
+                ) -> tuple[str, dict[str, str]]:
+    """The fragment showing the solver's choice and, for each other legal direction, what it
+    costs against it (expected points when the `values` are points)."""
+    view = view_of(record, "hinted", values=values, in_points=in_points)
     return _fragment("partials/hint.html", view), _headers(view)

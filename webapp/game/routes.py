@@ -5,6 +5,7 @@ from flask import Blueprint, current_app, request, session
 from flask.typing import ResponseReturnValue
 
 from engine import Status, solver
+from engine.solver import verdicts
 from webapp.game import current, intents, play
 from webapp.game.rendering import render_hint, render_page, render_state, render_update
 from webapp.i18n import LANG_RULE
@@ -101,9 +102,10 @@ def hint() -> ResponseReturnValue:
     """The solver's value for each legal direction, and the one it recommends.
     Asking marks the game as assisted."""
     record = current.for_page(intents.game_id(request.form))
+    setting = solver.SETTINGS[current_app.config["SOLVER_SETTING"]]
     values: dict[str, float] = {}
     if record.game.status == Status.PLAYING:
-        values = solver.evaluate_moves(record.game.rows, current_app.config["SOLVER_SETTING"])
+        values = solver.evaluate_moves(record.game.rows, setting.name)
     if values:
         record, _event = current.change(record, play.assisted)
-    return render_hint(record, values)
+    return render_hint(record, values, verdicts.in_points(setting))

@@ -10,11 +10,13 @@ from datetime import date
 from flask_babel import format_decimal
 from markupsafe import Markup
 
+from engine.solver import verdicts
 from webapp.daily import days
 from webapp.game import controls
 from webapp.game.best_score import BestScores
 from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.i18n import markup_gettext as _
+from webapp.i18n import markup_ngettext
 from webapp.store.records import GameRecord
 from webapp.views.board import BoardView, board_view
 
@@ -32,11 +34,12 @@ class HintRow:
 @dataclass(frozen=True)
 class Hint:
     """The solver's choice (None when no move is possible) and every legal direction, best
-    first."""
+    first, with the sentence that says what the rows tell (`note`)."""
 
     direction: str | None
     arrow: str
     suggestion: Markup | None
+    note: Markup | None
     rows: tuple[HintRow, ...]
 
 
@@ -86,29 +89,40 @@ class GameView:
         return self.board.status
 
 
-def hint(values: dict[str, float]) -> Hint:
-    """The hint for the solver's value of each legal direction: its choice, and how far each
-    other direction falls behind it, rounded to whole points (raw values carry a large offset
-    and mean little to a player)."""
+def hint(values: dict[str, float], in_points: bool) -> Hint:
+    """The hint for the solver's value of each legal direction: its choice, and what each other
+    direction costs against it. Values `in_points` (the network's) are the points a player can
+    expect from here, so a move costs the expected points it gives away, in whole points; the
+    heuristic's values mean nothing to a player, so a move is only close to the best or risky
+    (engine.solver.verdicts)."""
     ranked = sorted(values.items(), key=lambda item: item[1], reverse=True)
     if not ranked:
-        return Hint(None, "", None, ())
+        return Hint(None, "", None, None, ())
     best_direction, best = ranked[0]
-    rows = []
-    for place, (direction, value) in enumerate(ranked):
+    rows = [HintRow(best_direction, _row(best_direction, _("best move")), False)]
+    for direction, value in ranked[1:]:
         points = int(round(best - value, 0))
-        if place == 0:
-            verdict = _("best move")
-        elif points == 0:
+        judged = verdicts.verdict(best, value)
+        tie = points == 0 if in_points else judged == verdicts.BEST
+        if tie:
             verdict = _("as good as the best")
+        elif in_points:
+            verdict = markup_ngettext("−%(num)s point", "−%(num)s points", points,
+                                      num=format_decimal(points))
         else:
-            verdict = "−" + format_decimal(points)
-        text = _("%(direction)s: %(verdict)s", direction=SHOWN_DIRECTIONS[direction].name,
-                 verdict=verdict)
-        rows.append(HintRow(direction, text, place > 0 and points == 0))
+            verdict = _("risky") if judged == verdicts.RISKY else _("close to the best")
+        rows.append(HintRow(direction, _row(direction, verdict), tie))
     suggestion = _("The solver suggests: %(direction)s",
                    direction=SHOWN_DIRECTIONS[best_direction].name)
-    return Hint(best_direction, SHOWN_DIRECTIONS[best_direction].arrow, suggestion, tuple(rows))
+    note = (_("The expected points each other move gives away against the best:") if in_points
+            else _("How each other move compares with the best:"))
+    return Hint(best_direction, SHOWN_DIRECTIONS[best_direction].arrow, suggestion, note,
+                tuple(rows))
+
+
+def _row(direction: str, verdict: Markup) -> Markup:
+    return _("%(direction)s: %(verdict)s", direction=SHOWN_DIRECTIONS[direction].name,
+             verdict=verdict)
 
 
 def announcement(board: BoardView, score: int, event: str, direction: str | None,
@@ -138,12 +152,13 @@ def game_view(
     points: int = 0,
     values: dict[str, float] | None = None,
     message: str | None = None,
+    in_points: bool = False,
 ) -> GameView:
     """The view of `record` after `event` (`direction`: the last move's, `points`: what the
-    moves scored together; the solver's `values` for a hint)."""
+    moves scored together; the solver's `values` for a hint, `in_points` if they are points)."""
     game = record.game
     board = board_view(game)
-    shown_hint = hint(values) if values is not None else None
+    shown_hint = hint(values, in_points) if values is not None else None
     score = game.score
     return GameView(
         game_id=record.id,
