@@ -72,6 +72,12 @@ def next_random(state):
 
 
 @njit(nogil=True, cache=True, inline="always")
+def uniform(state):
+    """A draw from [0, 1), from the 53 high bits of the next 64-bit draw."""
+    return (next_random(state) >> np.uint64(11)) * 2.0**-53
+
+
+@njit(nogil=True, cache=True, inline="always")
 def moved(board, direction, slides, points):
     """The board after a move (0 up, 1 down, 2 left, 3 right; no spawn) and its points."""
     lines = transposed(board) if direction < 2 else board
@@ -201,21 +207,42 @@ def greedy_move(board, weights, placements, stages, size, slides, points, afters
     return afters[best_direction], gains[best_direction], best_direction
 
 
+@njit(nogil=True, cache=True, inline="always")
+def top_reached(board, exponent):
+    """Whether the board holds a tile of 2**exponent or more."""
+    for cell in range(16):
+        if (board >> np.uint64(4 * cell)) & np.uint64(15) >= exponent:
+            return True
+    return False
+
+
 @njit(nogil=True, cache=True)
 def play_round(weights, errors, magnitudes, coherent, rate, placements, stages, slides,
-               points, seed, move_budget, path, rewards, scores, tops):
+               points, seed, move_budget, path, rewards, outcomes, starts, restart_share,
+               restart_exponent, found):
     """Play and learn from games until `move_budget` moves are played (the last game is
-    finished) or `scores` is full. `weights` (and TC's `errors` and `magnitudes`) are the
-    flat arrays of `stages` stages. Fills scores and top exponents; returns (games, moves)."""
+    finished) or `outcomes` is full. `weights` (and TC's `errors` and `magnitudes`) are the
+    flat arrays of `stages` stages.
+
+    A game starts from the empty board, or, with probability `restart_share` while `starts`
+    holds any, from one of those boards (a restart: late positions that fresh games reach too
+    rarely to train on). A fresh game's first board holding 2**restart_exponent goes into
+    `found`, while it has room. Each game's row of `outcomes` is its score, its top exponent
+    and whether it was a restart. Returns (games, moves, boards found)."""
     state = np.array([seed], dtype=np.uint64)
     size = weights.shape[0] // (stages * placements.shape[0])
     # unsigned: numba checks every read at a signed position for a negative one
     features = np.empty((4, IMAGES * placements.shape[0]), dtype=np.uint64)
     afters = np.empty(4, dtype=np.uint64)
     gains = np.empty(4, dtype=np.int64)
-    games = moves = 0
-    while moves < move_budget and games < scores.shape[0]:
-        board = with_spawn(with_spawn(np.uint64(0), state), state)
+    games = moves = found_count = 0
+    while moves < move_budget and games < outcomes.shape[0]:
+        restart = starts.shape[0] > 0 and uniform(state) < restart_share
+        if restart:
+            board = starts[next_random(state) % np.uint64(starts.shape[0])]
+        else:
+            board = with_spawn(with_spawn(np.uint64(0), state), state)
+        watching = not restart  # for its first board holding 2**restart_exponent
         length = score = 0
         while length < path.shape[0]:
             best_board, best_points, direction = greedy_move(
@@ -226,6 +253,11 @@ def play_round(weights, errors, magnitudes, coherent, rate, placements, stages, 
             length += 1
             score += best_points
             board = with_spawn(best_board, state)
+            if watching and top_reached(board, restart_exponent):
+                watching = False
+                if found_count < found.shape[0]:
+                    found[found_count] = board
+                    found_count += 1
         target = 0.0
         if length:
             find_features(path[length - 1], placements, stages, size, features, 0)
@@ -236,7 +268,8 @@ def play_round(weights, errors, magnitudes, coherent, rate, placements, stages, 
                 prefetch_features(weights, features, 1 - row)
             target = rewards[step] + learn(features, row, target, weights, errors, magnitudes,
                                            coherent, rate)
-        scores[games], tops[games] = score, top_exponent(board)
+        outcomes[games, 0], outcomes[games, 1], outcomes[games, 2] = (
+            score, top_exponent(board), restart)
         games += 1
         moves += length
-    return games, moves
+    return games, moves, found_count

@@ -13,12 +13,19 @@ starts from and its number: a checkpoint after any round resumes exactly as if t
 not stopped. Checkpoints (uncompressed .npz, written to a temporary name and renamed) are
 written when --checkpoint-seconds have passed since the last one, and at the end.
 
+Greedy self-play seldom gets far: at 300,000 games one game in 25 reaches 16384, so the second
+stage and the moves around 32768 would learn from few boards. The first board holding
+--restart-tile of each fresh game is kept (the last STARTS of them, in the checkpoint), and a
+--restart-share of the games start from one of them instead of an empty board (a restart, as
+in Jaskowski's carousel shaping, from one stage only).
+
 The first --td-games games use TD(0) with a fixed rate and one stage; from there on the
 second stage (boards holding 16384) starts as a copy of the first, and every weight learns
 at its own temporal-coherence rate (ntuple_learning.py). A run resumes from the checkpoint,
 or, when the shipped weights file has trained more games, from that file (its TC
 accumulators then start afresh: the file keeps the weights and counters only).
-Every 10,000 games a line gives their mean score and the share reaching 2048 .. 32768.
+Every 10,000 fresh games a line gives their mean score and the share reaching 2048 .. 32768
+(restarted games are left out: they start half-way).
 """
 
 import argparse
@@ -44,6 +51,8 @@ LOG_EVERY = 10_000  # games
 LOGGED_TILES = (11, 12, 13, 14, 15)  # 2048 .. 32768
 DEFAULT_CHECKPOINT = default_cache_dir() / "ntuple-training" / "checkpoint.npz"
 NO_ACCUMULATOR = np.zeros(1, dtype=np.float32)
+STARTS = 2_000  # late boards kept to restart games from
+SCORE, TOP, RESTARTED = range(3)  # the columns of a game's outcome
 
 
 @dataclass
@@ -59,6 +68,18 @@ class Training:
     moves: int = 0
     unlogged_scores: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     unlogged_tops: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    # Late boards restart games from: the last STARTS found, kept as a ring (`found` in all).
+    starts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
+    found: int = 0
+
+    def keep_starts(self, boards: np.ndarray) -> None:
+        """Add late boards to the ring, the oldest going when it is full."""
+        for board in boards:
+            if self.starts.shape[0] < STARTS:
+                self.starts = np.append(self.starts, np.uint64(board))
+            else:
+                self.starts[self.found % STARTS] = board
+            self.found += 1
 
     @property
     def coherent(self) -> bool:
@@ -95,7 +116,8 @@ def save_checkpoint(path: Path, training: Training) -> None:
     np.savez(partial, seed=training.seed, rounds=training.rounds, games=training.games,
              moves=training.moves, shapes=training.network.shapes,
              weights=training.network.weights, unlogged_scores=training.unlogged_scores,
-             unlogged_tops=training.unlogged_tops, **accumulators)
+             unlogged_tops=training.unlogged_tops, starts=training.starts, found=training.found,
+             **accumulators)
     os.replace(partial, path)
 
 
@@ -116,6 +138,8 @@ def _read_checkpoint(path: Path) -> Training:
                             unlogged_tops=stored["unlogged_tops"])
         if "errors" in stored:
             training.errors, training.magnitudes = stored["errors"], stored["magnitudes"]
+        if "starts" in stored:  # checkpoints from before restarts have none
+            training.starts, training.found = stored["starts"], int(stored["found"])
     return training
 
 
@@ -149,6 +173,20 @@ def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
     return max(found, key=lambda training: training.games)
 
 
+@dataclass(frozen=True)
+class Schedule:
+    """How a run learns: TD(0) at `rate` for `td_games` games, then TC at `coherence_rate`;
+    `round_moves` moves a worker between averagings; a share of the games (`restart_share`)
+    restarted from late boards, the first boards of fresh games holding 2**restart_exponent."""
+
+    rate: float = 0.1
+    coherence_rate: float = 1.0
+    td_games: int = 100_000
+    round_moves: int = 20_000_000
+    restart_share: float = 0.25
+    restart_exponent: int = 14  # 16384
+
+
 @dataclass
 class Worker:
     """One worker's buffers, and (past the first worker) its own copy of the trained arrays."""
@@ -156,8 +194,8 @@ class Worker:
     copies: list[np.ndarray] | None
     path: np.ndarray = field(default_factory=lambda: np.zeros(LONGEST_GAME, dtype=np.uint64))
     rewards: np.ndarray = field(default_factory=lambda: np.zeros(LONGEST_GAME, np.int64))
-    scores: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
-    tops: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    outcomes: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int64))
+    found: np.ndarray = field(default_factory=lambda: np.zeros(STARTS, dtype=np.uint64))
     cpu_seconds: float = 0.0
 
 
@@ -166,27 +204,29 @@ def round_seed(seed: int, round_number: int, worker: int) -> int:
     return (seed * 0x100000001B3 + round_number * 0x10001 + worker) % 2**64
 
 
-def play_worker(training: Training, worker: Worker, number: int, rate: float,
-                coherence_rate: float, tables: tuple, round_moves: int) -> tuple[int, int]:
+def play_worker(training: Training, worker: Worker, number: int, schedule: Schedule,
+                tables: tuple) -> tuple[int, int, int]:
+    """One worker's round: (games, moves, late boards found)."""
     arrays = training.trained_arrays() if worker.copies is None else worker.copies
     stages = arrays[0].shape[0]
     weights, errors, magnitudes = (array.reshape(-1) for array in (
         arrays if training.coherent else (arrays[0], NO_ACCUMULATOR, NO_ACCUMULATOR)))
     started = time.thread_time()
-    games, moves = play_round(weights, errors, magnitudes, training.coherent,
-                              coherence_rate if training.coherent else rate,
-                              training.network.placements, stages, *tables,
-                              round_seed(training.seed, training.rounds, number), round_moves,
-                              worker.path, worker.rewards, worker.scores, worker.tops)
+    played = play_round(weights, errors, magnitudes, training.coherent,
+                        schedule.coherence_rate if training.coherent else schedule.rate,
+                        training.network.placements, stages, *tables,
+                        round_seed(training.seed, training.rounds, number),
+                        schedule.round_moves, worker.path, worker.rewards, worker.outcomes,
+                        training.starts, schedule.restart_share, schedule.restart_exponent,
+                        worker.found)
     worker.cpu_seconds = time.thread_time() - started
-    return games, moves
+    return played
 
 
 def train_round(training: Training, workers: list[Worker], pool: ThreadPoolExecutor,
-                rate: float, coherence_rate: float, tables: tuple,
-                round_moves: int) -> list[float]:
-    """One round on every worker, then the mean of their arrays. Returns each worker's moves
-    per CPU second."""
+                schedule: Schedule, tables: tuple) -> list[float]:
+    """One round on every worker, then the mean of their arrays; the late boards they found
+    join the starts, in the workers' order. Returns each worker's moves per CPU second."""
     trained = training.trained_arrays()
     for worker in workers[1:]:
         if worker.copies is None or [c.shape for c in worker.copies] != [a.shape
@@ -196,36 +236,40 @@ def train_round(training: Training, workers: list[Worker], pool: ThreadPoolExecu
             for copy, array in zip(worker.copies, trained):
                 np.copyto(copy, array)
     for worker in workers:
-        if worker.scores.shape[0] < round_moves // 10 + 1:
-            worker.scores = np.zeros(round_moves // 10 + 1, dtype=np.int64)
-            worker.tops = np.zeros_like(worker.scores)
+        if worker.outcomes.shape[0] < schedule.round_moves // 10 + 1:
+            worker.outcomes = np.zeros((schedule.round_moves // 10 + 1, 3), dtype=np.int64)
     results = list(pool.map(
-        lambda numbered: play_worker(training, numbered[1], numbered[0], rate, coherence_rate,
-                                     tables, round_moves),
+        lambda numbered: play_worker(training, numbered[1], numbered[0], schedule, tables),
         enumerate(workers)))
     for kind, array in enumerate(trained):
         for worker in workers[1:]:
             array += worker.copies[kind]
         array /= len(workers)
-    played = [(worker.scores[:games], worker.tops[:games])
-              for worker, (games, _) in zip(workers, results)]
+    # Only fresh games are logged: a restarted one's score and tiles start half-way.
+    fresh = [worker.outcomes[:games][worker.outcomes[:games, RESTARTED] == 0]
+             for worker, (games, _moves, _found) in zip(workers, results)]
     training.unlogged_scores = np.concatenate([training.unlogged_scores,
-                                               *(scores for scores, _ in played)])
-    training.unlogged_tops = np.concatenate([training.unlogged_tops, *(t for _, t in played)])
+                                               *(games[:, SCORE] for games in fresh)])
+    training.unlogged_tops = np.concatenate([training.unlogged_tops,
+                                             *(games[:, TOP] for games in fresh)])
+    for worker, (_games, _moves, found) in zip(workers, results):
+        training.keep_starts(worker.found[:found])
     training.rounds += 1
-    training.games += sum(games for games, _ in results)
-    training.moves += sum(moves for _, moves in results)
-    return [moves / max(worker.cpu_seconds, 1e-9) for worker, (_, moves) in zip(workers, results)]
+    training.games += sum(games for games, _moves, _found in results)
+    training.moves += sum(moves for _games, moves, _found in results)
+    return [moves / max(worker.cpu_seconds, 1e-9)
+            for worker, (_games, moves, _found) in zip(workers, results)]
 
 
 def log_lines(training: Training, speeds: list[float]) -> list[str]:
-    """A line for each full 10,000 games not yet logged."""
+    """A line for each full 10,000 fresh games not yet logged (numbered by all the games
+    played by the end of their round)."""
     lines = []
     while training.unlogged_scores.shape[0] >= LOG_EVERY:
         scores, tops = training.unlogged_scores[:LOG_EVERY], training.unlogged_tops[:LOG_EVERY]
         training.unlogged_scores = training.unlogged_scores[LOG_EVERY:]
         training.unlogged_tops = training.unlogged_tops[LOG_EVERY:]
-        logged = training.games - training.unlogged_scores.shape[0]
+        logged = training.games
         shares = "  ".join(f"{1 << tile}: {np.mean(tops >= tile):6.2%}" for tile in LOGGED_TILES)
         lines.append(f"games {logged:>10,}  mean score {scores.mean():>9,.0f}  {shares}  "
                      f"moves {training.moves:.3e}  "
@@ -234,9 +278,8 @@ def log_lines(training: Training, speeds: list[float]) -> list[str]:
     return lines
 
 
-def train(training: Training, checkpoint: Path, total_games: int, workers: int, rate: float,
-          coherence_rate: float, td_games: int, round_moves: int,
-          checkpoint_seconds: float, quiet: bool = False) -> Training:
+def train(training: Training, checkpoint: Path, total_games: int, workers: int,
+          schedule: Schedule, checkpoint_seconds: float, quiet: bool = False) -> Training:
     """Rounds until `total_games` games are played, with checkpoints on the way."""
     tables = row_tables()
     pool = ThreadPoolExecutor(workers)
@@ -245,11 +288,10 @@ def train(training: Training, checkpoint: Path, total_games: int, workers: int, 
                     disable=quiet)
     saved, unsaved = time.monotonic(), False
     while training.games < total_games:
-        if not training.coherent and training.games >= td_games:
+        if not training.coherent and training.games >= schedule.td_games:
             training.start_coherence()
         before = training.games
-        speeds = train_round(training, team, pool, rate, coherence_rate, tables,
-                                    round_moves)
+        speeds = train_round(training, team, pool, schedule, tables)
         progress.update(training.games - before)
         progress.set_postfix_str(f"{np.mean(speeds) / 1e6:.2f} M moves/s per core")
         for line in log_lines(training, speeds):
@@ -280,6 +322,10 @@ def main() -> None:
                         help="games of TD(0) before TC and the second stage start")
     parser.add_argument("--round-moves", type=int, default=20_000_000,
                         help="moves each worker plays between two averagings")
+    parser.add_argument("--restart-share", type=float, default=0.25,
+                        help="share of the games started from late boards, once any is found")
+    parser.add_argument("--restart-tile", type=int, default=16384,
+                        help="a late board is a fresh game's first holding this tile")
     parser.add_argument("--checkpoint-seconds", type=float, default=180.0)
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
@@ -290,10 +336,10 @@ def main() -> None:
     training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch)
     print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
           f"{training.rounds}, seed {training.seed}, {args.workers} workers", flush=True)
+    schedule = Schedule(args.rate, args.coherence_rate, args.td_games, args.round_moves,
+                        args.restart_share, args.restart_tile.bit_length() - 1)
     training = train(training, args.checkpoint, training.games + args.games, args.workers,
-                     args.rate,
-                     args.coherence_rate, args.td_games, args.round_moves,
-                     args.checkpoint_seconds)
+                     schedule, args.checkpoint_seconds)
     if args.export:
         counters = {"seed": training.seed, "rounds": training.rounds, "games": training.games,
                     "moves": training.moves}

@@ -9,7 +9,7 @@ import engine
 import train_ntuple
 from engine.solver import weights_file
 from engine.solver.ntuple import board_value, empty_network
-from ntuple_learning import features_value, find_features, moved, row_tables
+from ntuple_learning import features_value, find_features, moved, play_round, row_tables
 
 SMALL_SHAPES = ((0, 1, 2, 3), (4, 5, 6, 7))  # 2 x 16**4 weights a stage: quick to copy
 
@@ -56,12 +56,43 @@ def test_the_trainers_value_of_a_board_is_the_solvers(random_network, exponents,
                                     abs=0.01)
 
 
+# Restarts from the first board holding 128, so that short runs find and use late boards.
+SCHEDULE = train_ntuple.Schedule(td_games=60, round_moves=2_000, restart_exponent=7)
+
+
+def play(tables, starts, restart_share, restart_exponent):
+    """A round of 3,000 moves on a fresh small network: its outcomes and the boards found."""
+    network = empty_network(SMALL_SHAPES)
+    outcomes, found = np.zeros((400, 3), dtype=np.int64), np.zeros(50, dtype=np.uint64)
+    games, _moves, found_count = play_round(
+        network.weights.reshape(-1), np.zeros(1, np.float32), np.zeros(1, np.float32), False,
+        0.1, network.placements, 2, *tables, 7, 3_000, np.zeros(20_000, np.uint64),
+        np.zeros(20_000, np.int64), outcomes, starts, restart_share, restart_exponent, found)
+    return outcomes[:games], found[:found_count]
+
+
+def test_restarted_games_start_from_the_late_boards_given(tables):
+    late = packed([[7, 6, 5, 4], [1, 2, 3, 0], [0] * 4, [0] * 4])  # 128, 64, 32, 16 ...
+    outcomes, found = play(tables, np.array([late], dtype=np.uint64), 1.0, 7)
+    assert outcomes[:, 2].all()  # every game a restart
+    assert (outcomes[:, 1] >= 7).all()  # each kept the 128 it started with
+    assert found.shape[0] == 0  # a restart finds nothing: it started late
+
+
+def test_fresh_games_find_their_first_late_board(tables):
+    outcomes, found = play(tables, np.zeros(0, dtype=np.uint64), 0.5, 7)
+    assert not outcomes[:, 2].any()  # no starts: every game fresh
+    reached = int((outcomes[:, 1] >= 7).sum())
+    assert found.shape[0] == min(reached, 50) > 0
+    for board in found:
+        assert max((int(board) >> (4 * cell)) & 15 for cell in range(16)) == 7
+
+
 def run(checkpoint, games):
     """Train to `games` games on 2 workers, from the checkpoint if there is one."""
     training = train_ntuple.resume(checkpoint, checkpoint.with_name("none.npz"), seed=5,
                                    from_scratch=not checkpoint.exists(), shapes=SMALL_SHAPES)
-    return train_ntuple.train(training, checkpoint, games, workers=2, rate=0.1,
-                              coherence_rate=1.0, td_games=60, round_moves=2_000,
+    return train_ntuple.train(training, checkpoint, games, workers=2, schedule=SCHEDULE,
                               checkpoint_seconds=0.0, quiet=True)
 
 
@@ -70,9 +101,10 @@ def test_a_run_split_at_a_checkpoint_equals_one_run(tmp_path):
     run(tmp_path / "split.npz", 100)
     resumed = run(tmp_path / "split.npz", 200)
     assert whole.coherent and resumed.coherent  # the split falls after TC started
-    assert (resumed.rounds, resumed.games, resumed.moves) == (whole.rounds, whole.games,
-                                                              whole.moves)
-    for name in ("errors", "magnitudes", "unlogged_scores", "unlogged_tops"):
+    assert whole.found > 0 and whole.starts.shape[0] > 0  # late boards were found
+    assert (resumed.rounds, resumed.games, resumed.moves, resumed.found) == (
+        whole.rounds, whole.games, whole.moves, whole.found)
+    for name in ("errors", "magnitudes", "unlogged_scores", "unlogged_tops", "starts"):
         assert np.array_equal(getattr(resumed, name), getattr(whole, name)), name
     assert np.array_equal(resumed.network.weights, whole.network.weights)
     assert np.any(whole.network.weights[1])  # the second stage was copied from the first
