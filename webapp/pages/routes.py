@@ -23,7 +23,6 @@ from webapp.pages.tile_ladder import tile_ladder
 PAGES = ("rules", "strategy", "solver")
 
 bp = Blueprint("pages", __name__)
-bp.add_app_template_global(merge_points, "merge_points")
 
 
 def _render(lang: str, page: str, **context: Any) -> str:
@@ -40,6 +39,7 @@ def rules(lang: str) -> str:
         examples=board_examples.RULES,
         controls=controls.reference_table(),
         ladder=tile_ladder(),
+        points_of_2048=merge_points(2048),  # what the merges behind one 2048 score
     )
 
 
