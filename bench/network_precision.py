@@ -16,14 +16,30 @@ import numpy as np
 from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-from ntuple_learning import greedy_move, row_tables, with_spawn  # noqa: E402
+from engine.solver.ntuple import board_value  # noqa: E402
+from ntuple_learning import moved, row_tables, with_spawn  # noqa: E402
 from train_ntuple import DEFAULT_CHECKPOINT, load_checkpoint, load_weights_file  # noqa: E402
 
 LIMIT = 0.005
 
 
 @njit(nogil=True, cache=True)
-def changed_moves(weights, other, placements, left, right, points, seed, games):
+def best_direction(board, weights, placements, slides, points):
+    """The move one look-ahead picks (the first of equal ones), valuing boards as the solver
+    does (engine.solver.ntuple.board_value: float32 weights, or float16 ones as their bits);
+    -1 when none is legal."""
+    best_value, best = -np.inf, -1
+    for direction in range(4):
+        after, gained = moved(board, direction, slides, points)
+        if after != board:
+            value = gained + board_value(after, weights, placements)
+            if value > best_value:
+                best_value, best = value, direction
+    return best
+
+
+@njit(nogil=True, cache=True)
+def changed_moves(weights, other, placements, slides, points, seed, games):
     """Positions of `games` greedy games (by `weights`) and how many of them `other` would
     move differently in."""
     state = np.array([seed], dtype=np.uint64)
@@ -31,13 +47,13 @@ def changed_moves(weights, other, placements, left, right, points, seed, games):
     for _ in range(games):
         board = with_spawn(with_spawn(np.uint64(0), state), state)
         while True:
-            after, _, direction = greedy_move(board, weights, placements, left, right, points)
+            direction = best_direction(board, weights, placements, slides, points)
             if direction < 0:
                 break
             positions += 1
-            if greedy_move(board, other, placements, left, right, points)[2] != direction:
+            if best_direction(board, other, placements, slides, points) != direction:
                 changed += 1
-            board = with_spawn(after, state)
+            board = with_spawn(moved(board, direction, slides, points)[0], state)
     return positions, changed
 
 
