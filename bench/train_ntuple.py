@@ -28,6 +28,8 @@ Every 10,000 fresh games a line gives their mean score and the share reaching 20
 (restarted games are left out: they start half-way).
 """
 
+from __future__ import annotations
+
 import argparse
 import os
 import sys
@@ -43,26 +45,27 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 from engine.solver import weights_file  # noqa: E402
 from engine.solver.locations import default_cache_dir  # noqa: E402
-from engine.solver.ntuple import SHAPES, Network, empty_network  # noqa: E402
-from ntuple_learning import play_round, row_tables  # noqa: E402
+from engine.solver.ntuple import SHAPES, Network, empty_network, placements  # noqa: E402
+from ntuple_learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables  # noqa: E402
 
 LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
 LOG_EVERY = 10_000  # games
 LOGGED_TILES = (11, 12, 13, 14, 15)  # 2048 .. 32768
 DEFAULT_CHECKPOINT = default_cache_dir() / "ntuple-training" / "checkpoint.npz"
-NO_ACCUMULATOR = np.zeros(1, dtype=np.float32)
 STARTS = 2_000  # late boards kept to restart games from
 SCORE, TOP, RESTARTED = range(3)  # the columns of a game's outcome
 
 
 @dataclass
 class Training:
-    """Everything a run needs to go on exactly where it stopped."""
+    """Everything a run needs to go on exactly where it stopped.
+
+    `table` (stages, shapes, weights a shape, columns) holds the network's weights in column
+    WEIGHT and, once TC has started, their sums of errors and of magnitudes beside them."""
 
     seed: int
-    network: Network
-    errors: np.ndarray | None = None  # TC's sums of errors and of their magnitudes
-    magnitudes: np.ndarray | None = None
+    shapes: np.ndarray
+    table: np.ndarray
     rounds: int = 0
     games: int = 0
     moves: int = 0
@@ -71,6 +74,14 @@ class Training:
     # Late boards restart games from: the last STARTS found, kept as a ring (`found` in all).
     starts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
     found: int = 0
+
+    @classmethod
+    def of(cls, seed: int, network: Network, coherent: bool = False, **counters: object
+           ) -> Training:
+        """A run over `network`'s weights (copied), with TC's sums at 0 if `coherent`."""
+        table = np.zeros((*network.weights.shape, 3 if coherent else 1), dtype=np.float32)
+        table[..., WEIGHT] = network.weights
+        return cls(seed, network.shapes, table, **counters)
 
     def keep_starts(self, boards: np.ndarray) -> None:
         """Add late boards to the ring, the oldest going when it is full."""
@@ -83,41 +94,40 @@ class Training:
 
     @property
     def coherent(self) -> bool:
-        return self.errors is not None
+        return self.table.shape[-1] == 3
 
-    def trained_arrays(self) -> list[np.ndarray]:
-        """The arrays a round changes: the first stage only until TC starts."""
-        if not self.coherent:
-            return [self.network.weights[:1]]
-        return [self.network.weights, self.errors, self.magnitudes]
+    def trained_table(self) -> np.ndarray:
+        """The part of the table a round changes: the first stage only until TC starts."""
+        return self.table if self.coherent else self.table[:1]
 
     def playing_network(self) -> Network:
         """The network to play with: until TC starts, the second stage is the first's copy."""
-        if self.coherent:
-            return self.network
-        weights = self.network.weights.copy()
-        weights[1:] = weights[:1]
-        return Network(self.network.shapes, weights)
+        weights = self.table[..., WEIGHT].copy()
+        if not self.coherent:
+            weights[1:] = weights[:1]
+        return Network(self.shapes, weights)
 
-    def start_coherence(self, promote: bool = True) -> None:
-        """TC's sums start at 0; the second stage starts as a copy of the first (`promote`)."""
-        if promote:
-            self.network.weights[1:] = self.network.weights[:1]
-        self.errors = np.zeros_like(self.network.weights)
-        self.magnitudes = np.zeros_like(self.network.weights)
+    def start_coherence(self) -> None:
+        """TC's sums start at 0 beside the weights; the second stage starts as a copy of the
+        first."""
+        table = np.zeros((*self.table.shape[:-1], 3), dtype=np.float32)
+        table[..., WEIGHT] = self.table[..., WEIGHT]
+        table[1:, ..., WEIGHT] = table[:1, ..., WEIGHT]
+        self.table = table
 
 
 def save_checkpoint(path: Path, training: Training) -> None:
     """Write the checkpoint under a temporary name, then rename it (atomic)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial.npz")
-    accumulators = ({"errors": training.errors, "magnitudes": training.magnitudes}
-                    if training.coherent else {})
+    columns = {"weights": training.table[..., WEIGHT]}
+    if training.coherent:
+        columns.update(errors=training.table[..., ERRORS],
+                       magnitudes=training.table[..., MAGNITUDES])
     np.savez(partial, seed=training.seed, rounds=training.rounds, games=training.games,
-             moves=training.moves, shapes=training.network.shapes,
-             weights=training.network.weights, unlogged_scores=training.unlogged_scores,
-             unlogged_tops=training.unlogged_tops, starts=training.starts, found=training.found,
-             **accumulators)
+             moves=training.moves, shapes=training.shapes,
+             unlogged_scores=training.unlogged_scores, unlogged_tops=training.unlogged_tops,
+             starts=training.starts, found=training.found, **columns)
     os.replace(partial, path)
 
 
@@ -131,13 +141,15 @@ def load_checkpoint(path: Path) -> Training:
 
 def _read_checkpoint(path: Path) -> Training:
     with np.load(path) as stored:
-        training = Training(int(stored["seed"]), Network(stored["shapes"], stored["weights"]),
-                            rounds=int(stored["rounds"]), games=int(stored["games"]),
-                            moves=int(stored["moves"]),
-                            unlogged_scores=stored["unlogged_scores"],
-                            unlogged_tops=stored["unlogged_tops"])
-        if "errors" in stored:
-            training.errors, training.magnitudes = stored["errors"], stored["magnitudes"]
+        coherent = "errors" in stored
+        training = Training.of(int(stored["seed"]), Network(stored["shapes"], stored["weights"]),
+                               coherent, rounds=int(stored["rounds"]),
+                               games=int(stored["games"]), moves=int(stored["moves"]),
+                               unlogged_scores=stored["unlogged_scores"],
+                               unlogged_tops=stored["unlogged_tops"])
+        if coherent:
+            training.table[..., ERRORS] = stored["errors"]
+            training.table[..., MAGNITUDES] = stored["magnitudes"]
         if "starts" in stored:  # checkpoints from before restarts have none
             training.starts, training.found = stored["starts"], int(stored["found"])
     return training
@@ -150,12 +162,9 @@ def load_weights_file(path: Path) -> Training:
     network = weights_file.load(path, unpack_dir=None)
     counters = weights_file.training_counters(path)
     weights = weights_file.as_float32(network)
-    training = Training(counters["seed"], Network(network.shapes, weights),
-                        rounds=counters["rounds"], games=counters["games"],
-                        moves=counters["moves"])
-    if not np.array_equal(weights[0], weights[1]):
-        training.start_coherence(promote=False)
-    return training
+    return Training.of(counters["seed"], Network(network.shapes, weights),
+                       not np.array_equal(weights[0], weights[1]), rounds=counters["rounds"],
+                       games=counters["games"], moves=counters["moves"])
 
 
 def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
@@ -165,7 +174,7 @@ def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
     if from_scratch:
         if checkpoint.exists():
             raise SystemExit(f"--from-scratch, but {checkpoint} exists")
-        return Training(seed, empty_network(shapes))
+        return Training.of(seed, empty_network(shapes))
     found = [load(path) for load, path in ((load_checkpoint, checkpoint),
                                            (load_weights_file, weights)) if path.exists()]
     if not found:
@@ -189,9 +198,9 @@ class Schedule:
 
 @dataclass
 class Worker:
-    """One worker's buffers, and (past the first worker) its own copy of the trained arrays."""
+    """One worker's buffers, and (past the first worker) its own copy of the trained table."""
 
-    copies: list[np.ndarray] | None
+    copy: np.ndarray | None
     path: np.ndarray = field(default_factory=lambda: np.zeros(LONGEST_GAME, dtype=np.uint64))
     rewards: np.ndarray = field(default_factory=lambda: np.zeros(LONGEST_GAME, np.int64))
     outcomes: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), dtype=np.int64))
@@ -207,14 +216,12 @@ def round_seed(seed: int, round_number: int, worker: int) -> int:
 def play_worker(training: Training, worker: Worker, number: int, schedule: Schedule,
                 tables: tuple) -> tuple[int, int, int]:
     """One worker's round: (games, moves, late boards found)."""
-    arrays = training.trained_arrays() if worker.copies is None else worker.copies
-    stages = arrays[0].shape[0]
-    weights, errors, magnitudes = (array.reshape(-1) for array in (
-        arrays if training.coherent else (arrays[0], NO_ACCUMULATOR, NO_ACCUMULATOR)))
+    table = training.trained_table() if worker.copy is None else worker.copy
+    stages = table.shape[0]
     started = time.thread_time()
-    played = play_round(weights, errors, magnitudes, training.coherent,
+    played = play_round(table.reshape(-1, table.shape[-1]), training.coherent,
                         schedule.coherence_rate if training.coherent else schedule.rate,
-                        training.network.placements, stages, *tables,
+                        placements(training.shapes), stages, *tables,
                         round_seed(training.seed, training.rounds, number),
                         schedule.round_moves, worker.path, worker.rewards, worker.outcomes,
                         training.starts, schedule.restart_share, schedule.restart_exponent,
@@ -227,24 +234,21 @@ def train_round(training: Training, workers: list[Worker], pool: ThreadPoolExecu
                 schedule: Schedule, tables: tuple) -> list[float]:
     """One round on every worker, then the mean of their arrays; the late boards they found
     join the starts, in the workers' order. Returns each worker's moves per CPU second."""
-    trained = training.trained_arrays()
+    trained = training.trained_table()
     for worker in workers[1:]:
-        if worker.copies is None or [c.shape for c in worker.copies] != [a.shape
-                                                                        for a in trained]:
-            worker.copies = [array.copy() for array in trained]
+        if worker.copy is None or worker.copy.shape != trained.shape:
+            worker.copy = trained.copy()
         else:
-            for copy, array in zip(worker.copies, trained):
-                np.copyto(copy, array)
+            np.copyto(worker.copy, trained)
     for worker in workers:
         if worker.outcomes.shape[0] < schedule.round_moves // 10 + 1:
             worker.outcomes = np.zeros((schedule.round_moves // 10 + 1, 3), dtype=np.int64)
     results = list(pool.map(
         lambda numbered: play_worker(training, numbered[1], numbered[0], schedule, tables),
         enumerate(workers)))
-    for kind, array in enumerate(trained):
-        for worker in workers[1:]:
-            array += worker.copies[kind]
-        array /= len(workers)
+    for worker in workers[1:]:
+        trained += worker.copy
+    trained /= len(workers)
     # Only fresh games are logged: a restarted one's score and tiles start half-way.
     fresh = [worker.outcomes[:games][worker.outcomes[:games, RESTARTED] == 0]
              for worker, (games, _moves, _found) in zip(workers, results)]
@@ -283,7 +287,7 @@ def train(training: Training, checkpoint: Path, total_games: int, workers: int,
     """Rounds until `total_games` games are played, with checkpoints on the way."""
     tables = row_tables()
     pool = ThreadPoolExecutor(workers)
-    team = [Worker(copies=None) for _ in range(workers)]
+    team = [Worker(copy=None) for _ in range(workers)]
     progress = tqdm(total=total_games, initial=training.games, unit="game", smoothing=0.1,
                     disable=quiet)
     saved, unsaved = time.monotonic(), False

@@ -9,7 +9,9 @@ import engine
 import train_ntuple
 from engine.solver import weights_file
 from engine.solver.ntuple import board_value, empty_network
-from ntuple_learning import features_value, find_features, moved, play_round, row_tables
+from ntuple_learning import (
+    ERRORS, MAGNITUDES, WEIGHT, features_value, find_features, moved, play_round, row_tables,
+)
 
 SMALL_SHAPES = ((0, 1, 2, 3), (4, 5, 6, 7))  # 2 x 16**4 weights a stage: quick to copy
 
@@ -50,7 +52,7 @@ def test_the_trainers_value_of_a_board_is_the_solvers(random_network, exponents,
     board = packed([exponents[row * 4:row * 4 + 4] for row in range(4)])
     features = np.zeros((1, 8 * len(random_network.shapes)), dtype=np.uint64)
     find_features(board, random_network.placements, stages, 16**6, features, 0)
-    trained = features_value(weights.reshape(-1), features, 0)
+    trained = features_value(weights.reshape(-1, 1), features, 0)  # a table of weights only
     # Both sum the same 32 weights; the trainer in float32, hence the margin.
     assert trained == pytest.approx(board_value(board, weights, random_network.placements),
                                     abs=0.01)
@@ -65,9 +67,9 @@ def play(tables, starts, restart_share, restart_exponent):
     network = empty_network(SMALL_SHAPES)
     outcomes, found = np.zeros((400, 3), dtype=np.int64), np.zeros(50, dtype=np.uint64)
     games, _moves, found_count = play_round(
-        network.weights.reshape(-1), np.zeros(1, np.float32), np.zeros(1, np.float32), False,
-        0.1, network.placements, 2, *tables, 7, 3_000, np.zeros(20_000, np.uint64),
-        np.zeros(20_000, np.int64), outcomes, starts, restart_share, restart_exponent, found)
+        network.weights.reshape(-1, 1), False, 0.1, network.placements, 2, *tables, 7, 3_000,
+        np.zeros(20_000, np.uint64), np.zeros(20_000, np.int64), outcomes, starts,
+        restart_share, restart_exponent, found)
     return outcomes[:games], found[:found_count]
 
 
@@ -104,10 +106,10 @@ def test_a_run_split_at_a_checkpoint_equals_one_run(tmp_path):
     assert whole.found > 0 and whole.starts.shape[0] > 0  # late boards were found
     assert (resumed.rounds, resumed.games, resumed.moves, resumed.found) == (
         whole.rounds, whole.games, whole.moves, whole.found)
-    for name in ("errors", "magnitudes", "unlogged_scores", "unlogged_tops", "starts"):
+    for name in ("table", "unlogged_scores", "unlogged_tops", "starts"):
         assert np.array_equal(getattr(resumed, name), getattr(whole, name)), name
-    assert np.array_equal(resumed.network.weights, whole.network.weights)
-    assert np.any(whole.network.weights[1])  # the second stage was copied from the first
+    assert np.any(whole.table[1, ..., WEIGHT])  # the second stage was copied from the first
+    assert np.any(whole.table[..., ERRORS]) and np.any(whole.table[..., MAGNITUDES])
 
 
 def test_a_run_goes_on_from_the_weights_file_when_it_is_further(tmp_path):
@@ -115,21 +117,20 @@ def test_a_run_goes_on_from_the_weights_file_when_it_is_further(tmp_path):
     early = run(checkpoint, 40)
     further = tmp_path / "ntuple.npz"
     counters = {"seed": 5, "rounds": 99, "games": 5_000, "moves": 10**6}
-    weights_file.save(further, early.network, counters)
+    weights_file.save(further, early.playing_network(), counters)
     resumed = train_ntuple.resume(checkpoint, further, seed=5, from_scratch=False)
     assert (resumed.rounds, resumed.games) == (99, 5_000)
-    assert np.array_equal(resumed.network.weights, early.network.weights)
+    assert np.array_equal(resumed.playing_network().weights, early.playing_network().weights)
     assert train_ntuple.resume(checkpoint, tmp_path / "none.npz", 5, False).games == early.games
 
 
 def test_a_weights_file_past_the_start_of_tc_keeps_its_second_stage(tmp_path):
     late = run(tmp_path / "checkpoint.npz", 100)
-    assert late.coherent and not np.array_equal(late.network.weights[0],
-                                                late.network.weights[1])
+    assert late.coherent and not np.array_equal(late.table[0], late.table[1])
     path = tmp_path / "ntuple.npz"
     weights_file.save(path, late.playing_network(), {"seed": 5, "rounds": late.rounds,
                                                      "games": late.games, "moves": late.moves})
     resumed = train_ntuple.resume(tmp_path / "none.npz", path, seed=5, from_scratch=False)
     assert resumed.coherent
-    assert np.array_equal(resumed.network.weights, late.network.weights)
-    assert not resumed.errors.any()  # TC's sums start afresh from a weights file
+    assert np.array_equal(resumed.table[..., WEIGHT], late.table[..., WEIGHT])
+    assert not resumed.table[..., ERRORS:].any()  # TC's sums start afresh from a weights file
