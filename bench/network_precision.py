@@ -1,11 +1,12 @@
-"""Would float16 weights play differently? The share of one-ply moves they change.
+"""Would 16-bit weights play differently? The share of one-ply moves they change.
 
     python bench/network_precision.py --checkpoint ~/.cache/game2048-solver/ntuple-training/checkpoint.npz
     python bench/network_precision.py --weights engine/solver/weights/ntuple.npz --games 200
 
 Plays --games games greedily one move ahead with the float32 weights (seeded), and on every
-position those games went through asks which move the same weights rounded to float16 would
-pick. The shipped file may be float16 only if they change fewer than 0.5% of the moves.
+position those games went through asks which move the same weights in whole points as int16
+would pick (weights past its range held at its edge), as the compact weights file keeps them.
+The shipped file may be compact only if they change fewer than 0.5% of the moves.
 """
 
 import argparse
@@ -16,6 +17,7 @@ import numpy as np
 from numba import njit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
+from engine.solver import weights_file  # noqa: E402
 from engine.solver.ntuple import board_value  # noqa: E402
 from ntuple_learning import moved, row_tables, with_spawn  # noqa: E402
 from train_ntuple import DEFAULT_CHECKPOINT, load_checkpoint, load_weights_file  # noqa: E402
@@ -26,7 +28,7 @@ LIMIT = 0.005
 @njit(nogil=True, cache=True)
 def best_direction(board, weights, placements, slides, points):
     """The move one look-ahead picks (the first of equal ones), valuing boards as the solver
-    does (engine.solver.ntuple.board_value: float32 weights, or float16 ones as their bits);
+    does (engine.solver.ntuple.board_value, float32 or int16 weights alike);
     -1 when none is legal."""
     best_value, best = -np.inf, -1
     for direction in range(4):
@@ -68,16 +70,14 @@ def main() -> None:
                 else load_checkpoint(args.checkpoint))
     network = training.playing_network()
     weights = network.weights
-    with np.errstate(over="ignore"):
-        halves = weights.astype(np.float16)
-    if not np.isfinite(halves).all():
-        print("some weights do not fit float16: keep float32")
-        return
-    positions, changed = changed_moves(weights, halves.view(np.uint16),
+    compact = weights_file.in_whole_points(weights)
+    held = int((np.abs(weights) > np.iinfo(np.int16).max).sum())
+    print(f"{held:,} weights past int16's range, held at its edge")
+    positions, changed = changed_moves(weights, compact,
                                        network.placements, *row_tables(), args.seed,
                                        args.games)
-    verdict = "float16 will do" if changed < LIMIT * positions else "keep float32"
-    print(f"{args.games} games ({training.games:,} trained): float16 changes {changed:,} of "
+    verdict = "int16 will do" if changed < LIMIT * positions else "keep float32"
+    print(f"{args.games} games ({training.games:,} trained): int16 changes {changed:,} of "
           f"{positions:,} one-ply moves ({changed / positions:.3%}; limit {LIMIT:.1%}): "
           f"{verdict}")
 

@@ -3,7 +3,7 @@
     make train                                   # 1,000,000 games more, under nice -n 19
     python bench/train_ntuple.py --games 200000  # 200,000 more, from the checkpoint or weights
     python bench/train_ntuple.py --from-scratch --games 100000 --checkpoint /tmp/t.npz
-    python bench/train_ntuple.py --export engine/solver/weights/ntuple.npz --half
+    python bench/train_ntuple.py --export engine/solver/weights/ntuple.npz --compact
 
 Training runs in rounds. In a round each worker (a thread; the compiled games release the GIL)
 starts from the same weights and plays games with its own seed (the run's seed, the round and
@@ -335,7 +335,8 @@ def main() -> None:
     parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
                         help="weights file to go on from if it has trained more games")
     parser.add_argument("--export", type=Path, help="write the weights file here when done")
-    parser.add_argument("--half", action="store_true", help="export the weights as float16")
+    parser.add_argument("--compact", action="store_true",
+                        help="export the weights as int16 whole points")
     args = parser.parse_args()
     training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch)
     print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
@@ -347,7 +348,7 @@ def main() -> None:
     if args.export:
         counters = {"seed": training.seed, "rounds": training.rounds, "games": training.games,
                     "moves": training.moves}
-        weights_file.save(args.export, training.playing_network(), counters, half=args.half)
+        weights_file.save(args.export, training.playing_network(), counters, compact=args.compact)
         print(f"wrote {args.export} ({args.export.stat().st_size:,} bytes)")
 
 

@@ -20,8 +20,7 @@ every board up to 131072 has a value.
 from dataclasses import dataclass, field
 
 import numpy as np
-from numba import njit, types
-from numba.extending import overload
+from numba import njit
 
 from engine.solver.board import CELL_BITS, CELL_MASK
 
@@ -70,8 +69,8 @@ class Network:
     """The arrays the compiled evaluation reads: shapes (shapes, cells), weights
     (stages, shapes, 16**cells) and the placements worked out from the shapes.
 
-    The weights are float32, or float16 held as their uint16 bit patterns (numba reads no
-    float16; `weight` converts them).
+    The weights are float32 (training) or int16 whole points (the shipped file: 16 bits a
+    weight, see weights_file.in_whole_points); the evaluation reads either as a float.
     """
 
     shapes: np.ndarray
@@ -87,28 +86,6 @@ def empty_network(shapes: tuple[tuple[int, ...], ...] = SHAPES) -> Network:
     shape_array = np.array(shapes, dtype=np.int64)
     size = 1 << (INDEX_BITS * shape_array.shape[1])
     return Network(shape_array, np.zeros((STAGES, len(shapes), size), dtype=np.float32))
-
-
-def weight(weights, stage, shape, index):
-    """One weight as a float; float16 weights are held as their uint16 bits (the compiled
-    version is the overload below)."""
-    stored = weights[stage, shape, index]
-    return float(stored.view(np.float16) if weights.dtype == np.uint16 else stored)
-
-
-@overload(weight, jit_options={"nogil": True})
-def _weight(weights, stage, shape, index):
-    if weights.dtype == types.uint16:
-        def read_half(weights, stage, shape, index):
-            bits = int(weights[stage, shape, index])
-            exponent, fraction = (bits >> 10) & 31, bits & 1023
-            if exponent == 0:
-                magnitude = np.ldexp(float(fraction), -24)
-            else:  # the file's validation has refused infinities and NaNs
-                magnitude = np.ldexp(float(fraction + 1024), exponent - 25)
-            return -magnitude if bits >> 15 else magnitude
-        return read_half
-    return lambda weights, stage, shape, index: float(weights[stage, shape, index])
 
 
 @njit(nogil=True, cache=True)
@@ -210,7 +187,7 @@ def board_value(board, weights, placements):
     total = 0.0
     for image in images(board):
         for shape in range(placements.shape[0]):
-            total += weight(weights, stage, shape, weight_index(image, placements, shape))
+            total += float(weights[stage, shape, weight_index(image, placements, shape)])
     return total
 
 

@@ -36,20 +36,20 @@ def test_saved_weights_load_back_the_same(saved, network):
     assert weights_file.training_counters(saved) == COUNTERS
 
 
-def test_half_weights_load_as_their_bits(tmp_path, network):
-    path = tmp_path / "half.npz"
-    weights_file.save(path, network, COUNTERS, half=True)
+def test_compact_weights_load_as_whole_points(tmp_path, network):
+    path = tmp_path / "compact.npz"
+    weights_file.save(path, network, COUNTERS, compact=True)
     loaded = weights_file.load(path)
-    assert loaded.weights.dtype == np.uint16
-    assert np.array_equal(weights_file.as_float32(loaded),
-                          network.weights.astype(np.float16).astype(np.float32))
+    assert loaded.weights.dtype == np.int16
+    assert np.array_equal(weights_file.as_float32(loaded), np.rint(network.weights))
 
 
-def test_weights_too_large_for_float16_are_not_saved_as_such(tmp_path):
+@pytest.mark.parametrize("compact", [False, True])
+def test_a_weight_that_is_no_number_is_not_saved(tmp_path, compact):
     network = empty_network()
-    network.weights[0, 0, 0] = 70_000
-    with pytest.raises(ValueError, match="precision"):
-        weights_file.save(tmp_path / "half.npz", network, COUNTERS, half=True)
+    network.weights[0, 0, 0] = np.nan
+    with pytest.raises(ValueError, match="finite"):
+        weights_file.save(tmp_path / "bad.npz", network, COUNTERS, compact=compact)
 
 
 def test_weights_are_unpacked_once_then_mapped(tmp_path, saved, network):
@@ -72,7 +72,7 @@ def test_a_truncated_unpacked_copy_is_refused(tmp_path, saved):
 
 def stored(path, **changes):
     arrays = {"format": weights_file.FORMAT, "shapes": np.array(SHAPES, dtype=np.int8),
-              "weights": np.zeros((STAGES, len(SHAPES), SIZE), dtype=np.float16), **COUNTERS}
+              "weights": np.zeros((STAGES, len(SHAPES), SIZE), dtype=np.int16), **COUNTERS}
     arrays.update(changes)
     np.savez_compressed(path, **arrays)
     return path
@@ -85,9 +85,10 @@ def stored(path, **changes):
     {"shapes": np.array([[0, 2, 4, 6, 8, 10]] * 4, dtype=np.int8)},
     {"shapes": np.array(SHAPES, dtype=np.float32)},
     {"weights": np.zeros((STAGES, len(SHAPES), SIZE), dtype=np.float64)},
-    {"weights": np.zeros((1, len(SHAPES), SIZE), dtype=np.float16)},
-    {"weights": np.zeros((STAGES, len(SHAPES), 1 << 20), dtype=np.float16)},
-    {"weights": np.full((STAGES, len(SHAPES), SIZE), np.inf, dtype=np.float16)},
+    {"weights": np.zeros((STAGES, len(SHAPES), SIZE), dtype=np.float16)},  # format 2's
+    {"weights": np.zeros((1, len(SHAPES), SIZE), dtype=np.int16)},
+    {"weights": np.zeros((STAGES, len(SHAPES), 1 << 20), dtype=np.int16)},
+    {"weights": np.full((STAGES, len(SHAPES), SIZE), np.inf, dtype=np.float32)},
 ])
 def test_an_invalid_network_is_refused(tmp_path, changes):
     with pytest.raises(WeightsError, match="not valid"):
@@ -125,3 +126,12 @@ def test_a_solver_without_its_weights_stops_at_start_when_a_setting_needs_them(
     monkeypatch.setitem(solver_module.SETTINGS, "fast", ALTERNATIVES["fast"])
     with pytest.raises(WeightsError):
         Solver(None, weights=tmp_path / "missing.npz")
+
+
+def test_compact_weights_hold_weights_past_their_range_at_its_edge(tmp_path, network):
+    large = Network(network.shapes, network.weights.copy())
+    large.weights[0, 0, :4] = (40_000.0, -1e6, 1234.5, -2.6)
+    path = tmp_path / "compact.npz"
+    weights_file.save(path, large, COUNTERS, compact=True)
+    loaded = weights_file.as_float32(weights_file.load(path, unpack_dir=None))
+    assert loaded[0, 0, :4].tolist() == [32767.0, -32767.0, 1234.0, -3.0]  # to even, nearest
