@@ -5,8 +5,10 @@ Wings: ``game`` (the game's routes and page), ``daily`` (the daily game), ``hist
 game's replay and review, the list of this browser's games), ``records`` (the records table),
 ``pages`` (rules, strategy, solver), ``store`` (where games are kept), ``views`` (what each
 answer shows, computed once and drawn by the templates). Beside them the
-cross-cutting parts: ``config``, ``security``, ``limits``, ``errors``, ``i18n``, ``charts``
-(what every chart's geometry shares) and ``production`` (the app gunicorn serves).
+cross-cutting parts: ``config``, ``security``, ``limits`` (the budgets) with
+``limit_counters`` (where their counts live), ``refusal_gate`` (refusing a refused client at
+the door) and ``fair_queue`` (serving clients fairly), ``errors``, ``i18n``, ``charts`` (what
+every chart's geometry shares) and ``production`` (the app gunicorn serves).
 """
 
 from pathlib import Path

@@ -167,4 +167,3 @@ def init_i18n(app: Flask) -> None:
         newstyle=True,
     )
     app.jinja_env.globals.update(current_language=current_language, languages=LANGUAGES)
-    app.jinja_env.globals.update(board_label=board_label, spoken_list=spoken_list)

@@ -51,7 +51,7 @@ class Overdrawn:
 
 
 class Counters(Protocol):
-    """A store of counters."""
+    """A store of counters: what `SqliteCounters` and `RedisCounters` offer `webapp.limits`."""
 
     def draw(self, draws: Sequence[Draw], cost: int) -> Overdrawn | None:
         """Add `cost` to each counter in turn, stopping at the first it takes past its limit."""

@@ -57,7 +57,7 @@ from werkzeug.exceptions import TooManyRequests
 
 from webapp.errors import refusal_message
 from webapp.fair_queue import FairQueue
-from webapp.limit_counters import Draw, RedisCounters, SqliteCounters
+from webapp.limit_counters import Counters, Draw, RedisCounters, SqliteCounters
 from webapp.refusal_gate import ADDRESS, BUDGET_ATTRIBUTE, SESSION, RefusalGate
 from webapp.store import database_path
 from webapp.store.errors import STORE_ERRORS
@@ -186,6 +186,7 @@ def init_limits(app: Flask) -> None:
     """Count the app's budgets in Redis when the app keeps its games there, else in an SQLite
     file beside the database; put the refusal gate and the fair queue in front of the app."""
     config = app.config
+    counters: Counters
     if config["SESSION_BACKEND"] == "redis":
         counters = RedisCounters(redis_client(config["REDIS_URL"], config["REDIS_TIMEOUT"]))
     else:

@@ -4,6 +4,7 @@ there once, so these tests read the view, not the HTML."""
 import pytest
 
 from engine import Game
+from webapp.daily import days
 from webapp.game.best_score import BestScores
 from webapp.store.records import GameRecord
 from webapp.views.game import Shortcut, game_view, hint
@@ -21,8 +22,15 @@ def english(app):
         yield
 
 
-def record_of(game: Game) -> GameRecord:
-    return GameRecord(GAME_ID, game)
+def record_of(game: Game, assisted: bool = False) -> GameRecord:
+    return GameRecord(GAME_ID, game, assisted=assisted)
+
+
+def daily_record(rows: list[list[int]], score: int = 0) -> GameRecord:
+    """A game of the day its record was created on (dealt that day's seed)."""
+    record = record_of(Game.new(seed=1))
+    record.game = Game.from_rows(rows, score=score, seed=days.seed(days.day_at(record.created)))
+    return record
 
 
 def test_the_network_s_hint_ranks_best_first_with_ties_and_whole_points_given_away(english):
@@ -109,3 +117,31 @@ def test_the_buttons_key_hints_come_from_the_bindings(english):
     assert view.shortcuts["autoplay"].aria == "Shift+A"
     assert view.other_game and not game_view(record_of(Game.new(seed=1)), "moved", NO_BEST,
                                              "up").other_game
+
+
+def test_only_a_finished_game_played_without_help_is_offered_the_records(english):
+    assert game_view(record_of(Game.from_rows(OVER, seed=1)), "loaded", NO_BEST).may_enter_records
+    assisted = record_of(Game.from_rows(OVER, seed=1), assisted=True)
+    assert not game_view(assisted, "loaded", NO_BEST).may_enter_records
+    assert not game_view(record_of(Game.from_rows(MERGING, seed=1)), "loaded",
+                         NO_BEST).may_enter_records
+
+
+def test_a_daily_game_offers_no_new_game_and_asks_its_own_route_for_its_state(english):
+    ordinary = game_view(record_of(Game.from_rows(OVER, seed=1)), "loaded", NO_BEST)
+    assert ordinary.can_start_new and ordinary.state_url == "/en/state"
+    daily = game_view(daily_record(OVER), "loaded", NO_BEST)
+    assert daily.day is not None and not daily.can_start_new
+    assert daily.state_url == "/en/daily/state"
+
+
+def test_the_share_text_names_the_best_tile_the_score_and_a_daily_game_s_day(english):
+    view = game_view(record_of(Game.from_rows(OVER, score=12346, seed=1)), "loaded", NO_BEST)
+    assert str(view.share_text) == "2048: 4, 12,346 points"
+    daily = game_view(daily_record(OVER, score=2), "loaded", NO_BEST)
+    assert str(daily.share_text) == f"2048 daily {daily.day.isoformat()}: 4, 2 points"
+
+
+def test_the_best_score_without_help_is_drawn_in_the_element_the_script_updates(english):
+    view = game_view(record_of(Game.new(seed=1)), "loaded", BestScores(50, 12))
+    assert view.unassisted_best == '<span id="best-unassisted">12</span>'

@@ -1,5 +1,6 @@
 """Geometry of the chart on the list of games: the best tile of each game, oldest first, on a
-scale of powers of two. Numbers only; the SVG markup is templates/history/_best_tile_chart.html."""
+scale of powers of two, and the tiles as its title speaks them. The SVG markup is
+templates/history/_best_tile_chart.html."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from webapp.charts import Frame, Tick
+from webapp.i18n import spoken_list
 from webapp.store.records import GameSummary
 
 FRAME = Frame.with_margins(400, 200, left=44, right=8, top=10, bottom=12)
@@ -30,15 +32,18 @@ class Bar:
 
 @dataclass(frozen=True)
 class BestTileChart:
-    """Everything the template draws: a bar per game, ticks at tile values."""
+    """Everything the template draws: a bar per game, ticks at tile values, and the best tiles
+    listed the request's language's way for the title a screen reader speaks."""
 
     frame: Frame
     bars: tuple[Bar, ...]
     ticks: tuple[Tick, ...]
+    spoken_tiles: str
 
 
 def best_tile_chart(games: Sequence[GameSummary]) -> BestTileChart:
-    """A bar per game in the order given; bar height counts the doublings to its best tile."""
+    """A bar per game in the order given; bar height counts the doublings to its best tile.
+    Called while answering a request: the spoken list is in the request's language."""
     top_exponent = max([LOWEST_TOP_EXPONENT, *(game.best_tile.bit_length() - 1 for game in games)])
 
     def y(exponent: int) -> float:
@@ -54,4 +59,4 @@ def best_tile_chart(games: Sequence[GameSummary]) -> BestTileChart:
     step = -(-top_exponent // MOST_TICKS)  # ceiling division
     ticks = tuple(Tick(2 ** exponent, y(exponent))
                   for exponent in range(top_exponent, 0, -step))
-    return BestTileChart(FRAME, tuple(bars), ticks)
+    return BestTileChart(FRAME, tuple(bars), ticks, spoken_list(bar.tile for bar in bars))

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from engine.scoring import merge_points
 from engine.solver import SETTINGS as SOLVER_SETTINGS
 from webapp.game import controls
-from webapp.i18n import LANG_RULE, current_language
+from webapp.i18n import LANG_RULE, board_label, current_language
 from webapp.pages import board_examples
 from webapp.pages.strength_chart import strength_chart
 from webapp.pages.strength_report import load_strength_report
@@ -26,8 +26,10 @@ bp = Blueprint("pages", __name__)
 
 
 def _render(lang: str, page: str, **context: Any) -> str:
-    """Render templates/pages/<lang>/<page>.html."""
-    return render_template(f"pages/{lang}/{page}.html", lang=lang, page=page, **context)
+    """Render templates/pages/<lang>/<page>.html; `board_label` speaks the example boards
+    (templates/macros/board_example.html, imported with the page's context)."""
+    return render_template(f"pages/{lang}/{page}.html", lang=lang, page=page,
+                           board_label=board_label, **context)
 
 
 @bp.route(f"/{LANG_RULE}/rules")
@@ -55,7 +57,9 @@ def solver(lang: str) -> str:
     report = load_strength_report()
     chart = strength_chart(report) if report else None
     return _render(
-        lang, "solver", report=report, chart=chart, solver_settings=tuple(SOLVER_SETTINGS.values())
+        lang, "solver", report=report, chart=chart,
+        solver_settings=tuple(SOLVER_SETTINGS.values()),
+        hint_setting=current_app.config["SOLVER_SETTING"],  # what the hint and auto-play use
     )
 
 

@@ -78,5 +78,8 @@ def enter() -> ResponseReturnValue:
 
 
 def _form(record: GameRecord, refused: HTTPException | None, name: str = "") -> str:
-    return render_template("records/enter.html", record=record, day=days.day_of(record),
-                           refused=refused, name=name, max_length=MAX_LENGTH)
+    """The form page for `record`: its facts, why it was `refused` if it was, and the form
+    itself unless the game cannot enter (a refused name, 400, may be tried again)."""
+    return render_template("records/enter.html", summary=record.summary(), day=days.day_of(record),
+                           refused=refused, show_form=refused is None or refused.code == 400,
+                           name=name, max_length=MAX_LENGTH)

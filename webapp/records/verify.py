@@ -18,12 +18,9 @@ from webapp.store.records import GameRecord
 def refusal(record: GameRecord) -> HTTPException | None:
     """Why `record` may not enter the table (an HTTP error whose description the player
     reads), or None when it may."""
-    game = record.game
-    if game.status != Status.OVER:
-        return Conflict(_("Only a finished game can enter the records."))
-    if record.assisted:
-        return Forbidden(_("This game was played with help (a hint, auto-play or an undo), so "
-                           "it cannot enter the records."))
+    refused = play_refusal(record)
+    if refused is not None:
+        return refused
     if not proved(record):
         return UnprocessableEntity(_("This game's saved record does not replay to its score, "
                                      "so it cannot enter the records."))
@@ -31,6 +28,17 @@ def refusal(record: GameRecord) -> HTTPException | None:
     if day is not None and record.last_played >= days.day_end(day):
         return Conflict(_("This daily game ended after its day was over, so it cannot enter "
                           "the records."))
+    return None
+
+
+def play_refusal(record: GameRecord) -> HTTPException | None:
+    """Why the play itself keeps `record` out of the table (not finished, or played with help),
+    or None: the part of `refusal` a game's own answer can tell without replaying it."""
+    if record.game.status != Status.OVER:
+        return Conflict(_("Only a finished game can enter the records."))
+    if record.assisted:
+        return Forbidden(_("This game was played with help (a hint, auto-play or an undo), so "
+                           "it cannot enter the records."))
     return None
 
 

@@ -4,12 +4,14 @@ Each game is a record (``records``) with an unguessable id: the game in one save
 whole history, the position to resume from as its end), the bookkeeping around it, and beside it the text of its review if one was
 asked for (``webapp.history.reviews``); the browser's session (Flask-Session, ``sessions``)
 holds only which game is its current one and the ids of its earlier games. Two backends offer
-both: SQLite in the instance folder, the embedded default for one host (``sqlite_db``,
-``sqlite_games``, ``sqlite_sessions``), and Redis for many processes and hosts
-(``SESSION_BACKEND=redis``: ``redis_games``, ``redis_sessions``). Writes are compare-and-set on
+both, behind what every game store offers (``games``): SQLite in the instance folder, the
+embedded default for one host (``sqlite_db``, ``sqlite_games``, ``sqlite_sessions``), and Redis
+for many processes and hosts (``SESSION_BACKEND=redis``: ``redis_client``, clients that fail
+fast, ``redis_games``, ``redis_sessions``). Writes are compare-and-set on
 a version, so there are no locks to go stale; what is kept and what goes first is
 ``retention``; a fault is a 503 with nothing written (``errors``). The records table
 (``webapp.records``) is kept in the same store (``sqlite_record_table``, ``redis_record_table``).
+``operations``: the operator's ``flask`` commands (backup and check of the SQLite database).
 """
 
 from __future__ import annotations

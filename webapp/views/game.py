@@ -1,13 +1,15 @@
 """What a game's answer shows (the page, or a fragment the page swaps in), computed once from the
-record: the scores, the board, the sentence a screen reader announces, the solver's hint and the
-controls' key hints. The rules of what to say live here; the templates only draw it."""
+record: the scores, the board, the sentence a screen reader announces, the solver's hint, the
+controls' key hints and the end-of-game banner's way to the records and share text. The rules
+of what to say and offer live here; the templates only draw it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
 
-from flask_babel import format_decimal
+from flask import url_for
+from flask_babel import format_decimal, format_number
 from markupsafe import Markup
 
 from engine.solver import verdicts
@@ -17,6 +19,7 @@ from webapp.game.best_score import BestScores
 from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.i18n import markup_gettext as _
 from webapp.i18n import markup_ngettext
+from webapp.records.verify import play_refusal
 from webapp.store.records import GameRecord
 from webapp.views.board import BoardView, board_view
 
@@ -60,15 +63,14 @@ SHORTCUTS: dict[str, Shortcut] = {
 
 @dataclass(frozen=True)
 class GameView:
-    """One answer about a game. `event` names what just happened (loaded, moved, blocked,
-    undone, nothing-to-undo, new, kept-playing, repeated, hinted, repaired); `gained` is what
-    the request's moves scored together, shown only after moves that scored; `other_game` says the page now shows
-    another game than before (its links move); `hint` is set only in a hint's answer; `day`
-    is the day of a daily game (None for an ordinary game)."""
+    """One answer about a game. `gained` is what the request's moves scored together, shown
+    only after moves that scored; `other_game` says the page now shows another game than before
+    (its links move); `hint` is set only in a hint's answer; `day` is the day of a daily game
+    (None for an ordinary game); `may_enter_records` says whether the end-of-game banner offers
+    the records table (`webapp.records.verify.play_refusal`)."""
 
     game_id: str
     seq: int
-    event: str
     score: int
     moves: int
     best_tile: int
@@ -82,11 +84,39 @@ class GameView:
     other_game: bool
     shortcuts: dict[str, Shortcut]
     day: date | None
+    may_enter_records: bool
 
     @property
     def status(self) -> str:
         """Where the game stands: "playing", "won" or "over"."""
         return self.board.status
+
+    @property
+    def can_start_new(self) -> bool:
+        """Whether the page offers a new game in place of this one: not on a daily game."""
+        return self.day is None
+
+    @property
+    def state_url(self) -> str:
+        """Where the page asks for its game's current state (a daily game's own route)."""
+        return url_for("daily.daily_state" if self.day else "game.state")
+
+    @property
+    def unassisted_best(self) -> Markup:
+        """The best score without help, in the element the page's script updates."""
+        return Markup('<span id="best-unassisted">{}</span>').format(self.best.unassisted)
+
+    @property
+    def share_text(self) -> Markup:
+        """What the Share button shares: the best tile and the score (and a daily game's day)."""
+        score = format_number(self.score)
+        if self.day:
+            return markup_ngettext("2048 daily %(day)s: %(tile)s, %(score)s point",
+                                   "2048 daily %(day)s: %(tile)s, %(score)s points", self.score,
+                                   day=self.day.isoformat(), tile=self.best_tile, score=score)
+        return markup_ngettext("2048: %(tile)s, %(score)s point",
+                               "2048: %(tile)s, %(score)s points", self.score,
+                               tile=self.best_tile, score=score)
 
 
 def hint(values: dict[str, float], in_points: bool) -> Hint:
@@ -95,14 +125,15 @@ def hint(values: dict[str, float], in_points: bool) -> Hint:
     expect from here, so a move costs the expected points it gives away, in whole points; the
     heuristic's values mean nothing to a player, so a move is only close to the best or risky
     (engine.solver.verdicts)."""
-    ranked = sorted(values.items(), key=lambda item: item[1], reverse=True)
-    if not ranked:
+    given_away = verdicts.points_given_away(values)
+    if not given_away:
         return Hint(None, "", None, None, ())
-    best_direction, best = ranked[0]
+    best_direction, *others = given_away
+    best = values[best_direction]
     rows = [HintRow(best_direction, _row(best_direction, _("best move")), False)]
-    for direction, value in ranked[1:]:
-        points = int(round(best - value, 0))
-        judged = verdicts.verdict(best, value)
+    for direction in others:
+        points = int(round(given_away[direction], 0))
+        judged = verdicts.verdict(best, values[direction])
         tie = points == 0 if in_points else judged == verdicts.BEST
         if tie:
             verdict = _("as good as the best")
@@ -154,8 +185,10 @@ def game_view(
     message: str | None = None,
     in_points: bool = False,
 ) -> GameView:
-    """The view of `record` after `event` (`direction`: the last move's, `points`: what the
-    moves scored together; the solver's `values` for a hint, `in_points` if they are points)."""
+    """The view of `record` after `event` (loaded, moved, blocked, undone, nothing-to-undo,
+    new, kept-playing, repeated, hinted, repaired; `direction`: the last move's, `points`: what
+    the moves scored together; the solver's `values` for a hint, `in_points` if they are
+    points)."""
     game = record.game
     board = board_view(game)
     shown_hint = hint(values, in_points) if values is not None else None
@@ -163,7 +196,6 @@ def game_view(
     return GameView(
         game_id=record.id,
         seq=record.seq,
-        event=event,
         score=score,
         moves=game.moves,
         best_tile=game.best_tile,
@@ -177,4 +209,6 @@ def game_view(
         other_game=event in ("new", "loaded"),
         shortcuts=SHORTCUTS,
         day=days.day_of(record),
+        # Only a finished game is asked: any other is refused, and a refusal costs a translation.
+        may_enter_records=board.status == "over" and play_refusal(record) is None,
     )
