@@ -10,9 +10,10 @@ the public API only (Solver(None).search); the two take turns, round by round, e
 every position once a round, and the CPU time of the searching thread counts. Per side the
 median round is reported. Two measures:
 
-  kernel  "fast" with no node limit, so both sides expand exactly the same positions: their
-          moves, depths and node counts must agree, or the comparison is void.
-  fast    "fast" as each side ships it, deepening under its own node-limit rule: positions a
+  kernel  the heuristic at "fast"'s time (FAST) with no node limit, so both sides expand
+          exactly the same positions: their moves, depths and node counts must agree, or the
+          comparison is void.
+  fast    the same setting with its node limit, each side deepening under its own rule: positions a
           second, how many moves the node limit stopped, and in how many of those a pass had
           started and was thrown away.
 """
@@ -33,12 +34,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import solver  # noqa: E402
+from engine.solver.settings import ALTERNATIVES  # noqa: E402
 
 POSITIONS = ROOT / "tests" / "solver" / "recorded_searches.json"
-FAST = solver.SETTINGS["fast"]
+# The heuristic at "fast"'s time: what "fast" was at the earlier commits (the network plays
+# "fast" since 2026-12-03).
+FAST = next(setting for setting in (solver.SETTINGS["fast"], ALTERNATIVES["fast"])
+            if setting.evaluation == "heuristic")
 MEASURES = {
     "kernel": dataclasses.replace(FAST, name="kernel", node_limit=10**12, time_budget=1e9),
-    "fast": dataclasses.replace(FAST, time_budget=1e9),
+    "fast": dataclasses.replace(FAST, name="fast", time_budget=1e9),
 }
 
 # A child: reads the positions, then one setting a line; answers each line with the CPU time

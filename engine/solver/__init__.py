@@ -1,5 +1,5 @@
-"""The built-in 2048 solver: expectimax search, its leaves scored by a hand-written heuristic
-("fast" and "strong") or by a learned n-tuple network ("network-fast", measured weaker so far).
+"""The built-in 2048 solver: expectimax search, its leaves scored by a learned n-tuple network
+("fast") or by a hand-written heuristic ("strong"), whichever plays better at the setting's time.
 
 Boards are given as the game shows them: 4 rows of 4 tile values, 0 for an empty cell.
 
@@ -22,7 +22,8 @@ True
   `default_cache_dir()` is where the shared instance keeps its tables ($SOLVER_CACHE_DIR), and
   numba the compiled search (under `compiled/`, see locations.py; $NUMBA_CACHE_DIR instead).
 A malformed board or an unknown setting raises ValueError; a missing or invalid weights file
-raises weights_file.WeightsError (a ValueError) when the Solver is made, before any move.
+raises weights_file.WeightsError (a ValueError) when the Solver is made (a setting of SETTINGS
+plays with the network), before any move.
 
 Unlike the rest of `engine/` (standard library only), this package needs numpy and numba: the
 search is compiled, and releases the GIL while it runs, so searches in several threads run in
@@ -36,7 +37,7 @@ that is from normal). Tiles up to 131072 are handled exactly (5 bits per cell).
 
 Modules: board (5-bit encoding and slides), ntuple (the network's evaluation), weights_file
 (loading and checking the shipped weights, weights/ntuple.npz), heuristic (the hand-written
-evaluation "fast" and "strong" use), tables (building and keeping the line
+evaluation "strong" uses), tables (building and keeping the line
 tables), search (compiled expectimax), cache (transposition caches and their pool), settings
 (the named settings), verdicts (what the values say to a player: points given away, or best /
 close / risky), solver (the Solver: deepening within the limits), locations (where the

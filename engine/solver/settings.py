@@ -34,27 +34,30 @@ class Setting:
         return max(self.min_depth, min(self.max_depth, distinct_tiles - self.depth_offset))
 
 
-# The heuristic's settings, tuned by measuring games (bench/solver_strength.py): for the same
-# time, a cut-off of 1e-3 with a deeper search played better than 1e-4 with a shallower one.
-# A position takes 0.6 to 0.8 microseconds here (bench/solver_kernel.py, at load averages of 10
-# to 38), so the node limits cost about 16 ms ("fast") and 0.32 s ("strong") at most: the
-# budgets are about 60 and 15 times that.
+# "fast" (hints, auto-play, reviews) scores its leaves with the network, which played better
+# than the heuristic at its time (bench/solver_strength.py --compare fast, 50 games, figures in
+# the README); "strong" with the heuristic, not yet measured against the network at its time. The network's leaves cost about 20
+# times the heuristic's (32 scattered look-ups in 268 MB), so it looks fewer moves ahead: at
+# "fast" 3, and 4 once the board holds 9 different tiles (CPU ms a move on the kernel bench's 187
+# positions, quiet machine: 2.96 median, 16.0 p95, against 2.06 and 6.6 for the heuristic at
+# "fast"'s time). The heuristic's depths were tuned by measuring games: for the same time, a
+# cut-off of 1e-3 with a deeper search played better than 1e-4 with a shallower one. A heuristic
+# position takes 0.6 to 0.8 microseconds here (bench/solver_kernel.py, at load averages of 10 to
+# 38), so "strong"'s node limit costs about 0.32 s at most: its budget is about 15 times that.
+# "fast"'s budget is over 100 times its moves' 95th percentile (8.6 ms of CPU over 50 games).
 SETTINGS: dict[str, Setting] = {
     setting.name: setting
     for setting in (
-        Setting("fast", 4, 8, 4, 1e-3, 20_000, 1.0),
+        Setting("fast", 3, 4, 5, 1e-3, 20_000, 1.0, "network"),
         Setting("strong", 5, 11, 1, 1e-3, 400_000, 5.0),
     )
 }
 
 # The other evaluation at each setting's time, kept to measure against it side by side
-# (bench/solver_strength.py --compare fast|strong). The network's leaves cost about 20 times the
-# heuristic's (32 scattered look-ups in 268 MB), so it looks fewer moves ahead: at
-# "fast" 3, and 4 once the board holds 9 different tiles (CPU ms a move on the kernel bench's
-# 187 positions, quiet machine: 2.96 median, 16.0 p95, against 2.06 and 6.6 for the heuristic's
-# "fast"); at "strong" 4, and 5 from 9 different tiles (22.7 median, 74.5 p95, against 37.5 and
-# 119.5 for the heuristic's "strong").
+# (bench/solver_strength.py --compare fast|strong). At "strong" the network looks 4 moves ahead,
+# and 5 from 9 different tiles (22.7 median, 74.5 p95, against 37.5 and 119.5 for the
+# heuristic's "strong").
 ALTERNATIVES: dict[str, Setting] = {
-    "fast": Setting("network-fast", 3, 4, 5, 1e-3, 20_000, 1.0, "network"),
+    "fast": Setting("heuristic-fast", 4, 8, 4, 1e-3, 20_000, 1.0),
     "strong": Setting("network-strong", 4, 5, 4, 1e-3, 200_000, 5.0, "network"),
 }

@@ -1,5 +1,6 @@
 """The compiled search follows its sources: an edit of a module the search inlines (here the
-heuristic) is compiled afresh, not served from numba's cache of the old code."""
+heuristic, which "strong" plays with) is compiled afresh, not served from numba's cache of the old
+code."""
 
 import json
 import os
@@ -15,8 +16,8 @@ from engine.solver import locations
 BOARD = [[2, 2, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]]
 EVALUATE = f"""
 import json
-from engine import solver
-print(json.dumps(solver.evaluate_moves({BOARD})))
+from engine.solver import Solver, default_cache_dir
+print(json.dumps(Solver(default_cache_dir(), weights=None).evaluate_moves({BOARD}, "strong")))
 """
 # Columns count twice in the edited heuristic: every value changes.
 HEURISTIC_LINE = "        total += line_scores[rows[i]] + line_scores[columns[i]]"

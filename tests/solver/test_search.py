@@ -69,7 +69,7 @@ def test_compiled_search_agrees_with_plain_python():
             assert by_compiled == pytest.approx(by_python, rel=1e-9)
 
 
-@pytest.mark.parametrize("setting", ["fast", ALTERNATIVES["fast"]], ids=["fast", "network-fast"])
+@pytest.mark.parametrize("setting", ["fast", ALTERNATIVES["fast"]], ids=["fast", "heuristic-fast"])
 def test_a_game_reaches_2048_by_legal_moves(setting):
     game = engine.Game.new(2024)
     while not game.won and not game.over:

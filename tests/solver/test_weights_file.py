@@ -114,16 +114,16 @@ def test_the_shipped_weights_load_and_stay_small():
     assert weights_file.SHIPPED.stat().st_size < 100 * 2**20
 
 
-def test_a_solver_reads_its_weights_only_when_a_search_needs_them(tmp_path):
+def test_a_solver_reads_its_weights_only_when_a_search_needs_them(tmp_path, monkeypatch):
+    monkeypatch.setitem(solver_module.SETTINGS, "fast", ALTERNATIVES["fast"])  # the heuristic
     solver = Solver(None, weights=tmp_path / "missing.npz")  # no setting of SETTINGS needs them
     assert solver.choose(BOARD, "fast") in DIRECTIONS
     with pytest.raises(WeightsError):
-        solver.choose(BOARD, ALTERNATIVES["fast"])
+        solver.choose(BOARD, ALTERNATIVES["strong"])
 
 
-def test_a_solver_without_its_weights_stops_at_start_when_a_setting_needs_them(
-        tmp_path, monkeypatch):
-    monkeypatch.setitem(solver_module.SETTINGS, "fast", ALTERNATIVES["fast"])
+def test_a_solver_without_its_weights_stops_at_start_when_a_setting_needs_them(tmp_path):
+    assert solver_module.SETTINGS["fast"].evaluation == "network"
     with pytest.raises(WeightsError):
         Solver(None, weights=tmp_path / "missing.npz")
 

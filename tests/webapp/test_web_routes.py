@@ -189,10 +189,10 @@ def test_hint_ranks_exactly_the_legal_moves_and_marks_the_game_assisted(player, 
     assert sorted(direction for direction, _verdict in ranked) == ["down", "left", "right"]
     assert ranked[0] == (arrow.group(1), "best move")
     assert arrow.group(1) == solver.choose(HINTED)
-    # The game's setting scores with the heuristic, whose values are no points a player knows.
-    assert {verdict for _direction, verdict in ranked[1:]} <= {
-        "as good as the best", "close to the best", "risky"}
-    assert "How each other move compares with the best:" in answer.text
+    # The game's setting scores with the network: each other move gives away expected points.
+    assert all(re.fullmatch(r"−[\d,]+ points?|as good as the best", verdict)
+               for _direction, verdict in ranked[1:])
+    assert "The expected points each other move gives away against the best:" in answer.text
     assert 'id="assisted"' in answer.text
     assert store.read(store.sid_of(player.client))["assisted"] is True
     assert 'id="assisted"' not in player.post("/new").text

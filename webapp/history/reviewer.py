@@ -44,7 +44,9 @@ from webapp.store.records import GameRecord
 
 log = logging.getLogger(__name__)
 
-REVIEW_SETTING = dataclasses.replace(SETTINGS["fast"], name="review", max_depth=5)
+# "fast", looking at most five moves ahead, so that a long game's review fits its minute.
+REVIEW_SETTING = dataclasses.replace(SETTINGS["fast"], name="review",
+                                     max_depth=min(5, SETTINGS["fast"].max_depth))
 MAX_WAITING = 8
 PROGRESS_EVERY = 1.0  # seconds between two writes of the progress (each renews the lease)
 IDLE_POLL_SECONDS = 1.0  # how often an idle review thread looks at the queue
