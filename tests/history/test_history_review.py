@@ -15,7 +15,7 @@ from history_support import (ask, play, player_at, start_a_long_review, stop_rev
                              wait_for_review)
 
 from engine import Game
-from engine.solver import Solver
+from engine.solver import Solver, default_cache_dir
 from webapp.history import reviews
 from webapp.history.analysis import (COSTLY_LISTED, JUDGEMENT_POINTS, Analysis, judgement_line,
                                      review_game)
@@ -51,7 +51,7 @@ def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, pla
     assert 0 < len(rows) <= COSTLY_LISTED
     losses = [float(re.search(r'data-lost="([^"]+)"', row).group(1)) for _, row in rows]
     assert losses == sorted(losses, reverse=True)
-    solver = Solver(None, max_searches=1)
+    solver = Solver(default_cache_dir(), max_searches=1)
     history = store.record(store.sid_of(player.client)).game.history
     for (number, row), lost in zip(rows, losses):
         number = int(number)

@@ -6,7 +6,7 @@ import pytest
 from solver_support import HARD, POSITIONS, evaluate_in_subprocess
 
 from engine import solver
-from engine.solver import Solver
+from engine.solver import Solver, default_cache_dir
 
 GAME_SETTING = solver.SETTINGS["fast"]
 PROBES = [HARD, *POSITIONS]
@@ -19,7 +19,7 @@ def values_of(a_solver: Solver, setting=GAME_SETTING) -> list[dict[str, float]]:
 @pytest.fixture(scope="module")
 def reference() -> dict[str, list[dict[str, float]]]:
     """Every setting's values from a solver that has searched nothing else."""
-    fresh = Solver(None)
+    fresh = Solver(default_cache_dir())
     return {name: values_of(fresh, setting) for name, setting in solver.SETTINGS.items()}
 
 
@@ -32,7 +32,7 @@ def test_two_processes_give_the_same_values(reference):
 
 
 def test_earlier_searches_leave_nothing_behind(reference):
-    used = Solver(None, max_searches=1)  # one cache, so every search reuses the same arrays
+    used = Solver(default_cache_dir(), max_searches=1)  # one cache: every search reuses its arrays
     for name, setting in reversed(solver.SETTINGS.items()):
         for rows in reversed(PROBES):
             used.evaluate_moves(rows, setting)
@@ -40,7 +40,7 @@ def test_earlier_searches_leave_nothing_behind(reference):
 
 
 def test_a_search_in_another_thread_changes_nothing(reference):
-    shared = Solver(None, max_searches=2)
+    shared = Solver(default_cache_dir(), max_searches=2)
     stop, started = threading.Event(), threading.Event()
 
     def search_other_positions():
@@ -62,7 +62,7 @@ def test_a_search_in_another_thread_changes_nothing(reference):
 
 def test_a_loaded_machine_changes_nothing(reference):
     """Four threads search flat out (more than the cores) while the game's setting is probed."""
-    loaded = Solver(None, max_searches=3)
+    loaded = Solver(default_cache_dir(), max_searches=3)
     stop = threading.Event()
 
     def load():
@@ -82,7 +82,7 @@ def test_a_loaded_machine_changes_nothing(reference):
 
 
 def test_concurrent_searches_make_no_more_caches_than_the_bound():
-    bounded = Solver(None, max_searches=2)
+    bounded = Solver(default_cache_dir(), max_searches=2)
     threads = [threading.Thread(target=values_of, args=(bounded,)) for _ in range(4)]
     for thread in threads:
         thread.start()

@@ -17,7 +17,7 @@ RECORDED = json.loads((Path(__file__).parent / "recorded_searches.json").read_te
 
 
 def test_the_search_repeats_the_recorded_searches():
-    setting, searcher = Setting(**RECORDED["setting"]), Solver(None)
+    setting, searcher = Setting(**RECORDED["setting"]), Solver(None, weights=None)
     for rows, recorded in zip(RECORDED["positions"], RECORDED["searches"], strict=True):
         search = searcher.search(rows, setting)
         assert (search.best, search.depth, search.nodes) == (
