@@ -17,10 +17,8 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, Conflict, HTTPException
 
-from webapp.game.current import GameGone
-from webapp.game.intents import InvalidIntent
 from webapp.store.errors import STORE_ERRORS, StoreUnavailable
 
 #: What the player reads whenever the game server cannot be reached, whoever notices it.
@@ -32,6 +30,15 @@ RETRY_AFTER_SECONDS = 1
 #: The routes that put the solver to work: their 429 says the solver needs a break.
 SOLVER_ENDPOINTS = ("game.hint", "game.solver_move", "history.ask_review")
 STALE_HEADER = "X-Stale"
+
+
+class GameGone(Conflict):
+    """409: the game the page shows is not this browser's current game any more (it expired,
+    was evicted, or another tab replaced it). The page fetches the current state and goes on."""
+
+
+class InvalidIntent(BadRequest):
+    """A malformed intent; its description is the message for the player."""
 
 
 def refusal_message(error: HTTPException) -> str:

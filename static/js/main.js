@@ -17,6 +17,13 @@ const connection = watchConnection(document.getElementById("offline-notice"));
 const board = document.getElementById("board");
 let shown = { status: board.dataset.state, inProgress: board.dataset.inProgress === "true" };
 
+const autoplay = createAutoplay({
+  button: document.getElementById("autoplay-button"),
+  speed: document.getElementById("autoplay-speed"),
+  request: (intent) => queue.push(intent),
+  controls,
+});
+
 const queue = createQueue({
   moves,
   numbered,
@@ -49,13 +56,6 @@ const queue = createQueue({
     autoplay.stop();
     showMessage(game.dataset.gaveUpMessage);
   },
-});
-
-const autoplay = createAutoplay({
-  button: document.getElementById("autoplay-button"),
-  speed: document.getElementById("autoplay-speed"),
-  request: queue.push,
-  controls,
 });
 
 async function handle(intent) {

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from flask import current_app, session
-from werkzeug.exceptions import Conflict
 
+from webapp.errors import GameGone
 from webapp.store import games
 from webapp.store.errors import WriteConflict
 from webapp.store.records import GameRecord
@@ -23,11 +23,6 @@ T = TypeVar("T")
 
 #: Compare-and-set attempts before the request gives up with a 503 (the page then retries).
 WRITE_ATTEMPTS = 8
-
-
-class GameGone(Conflict):
-    """409: the game the page shows is not this browser's current game any more (it expired,
-    was evicted, or another tab replaced it). The page fetches the current state and goes on."""
 
 
 def current() -> tuple[GameRecord, bool]:

@@ -2,19 +2,15 @@
 
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
-from werkzeug.exceptions import BadRequest
 
 from engine import DIRECTIONS
+from webapp.errors import InvalidIntent
 from webapp.store.records import is_game_id
 
 MAX_SEQ_DIGITS = 12
 #: The most moves one request may carry: the presses a player made while the page waited for
 #: the answer before (the page's script reads it from the controls' data block).
 MAX_MOVES = 16
-
-
-class InvalidIntent(BadRequest):
-    """A malformed intent; its description is the message for the player."""
 
 
 def directions(form: MultiDict) -> list[str]:
