@@ -36,19 +36,20 @@ class Setting:
 
 # "fast" (hints, auto-play, reviews) scores its leaves with the network, which played better
 # than the heuristic at its time (bench/solver_strength.py --compare fast, 50 games, figures in
-# the README); "strong" with the heuristic, not yet measured against the network at its time. The network's leaves cost about 20
-# times the heuristic's (32 scattered look-ups in 268 MB), so it looks fewer moves ahead: at
-# "fast" 3, and 4 once the board holds 9 different tiles (CPU ms a move on the kernel bench's 187
-# positions, quiet machine: 2.96 median, 16.0 p95, against 2.06 and 6.6 for the heuristic at
-# "fast"'s time). The heuristic's depths were tuned by measuring games: for the same time, a
+# the README); "strong" with the heuristic, not yet measured against the network at its time.
+# The network's leaves cost about 20 times the heuristic's (32 scattered look-ups in 268 MB), so
+# it looks fewer moves ahead: at "fast" 3, and 4 once the board holds 8 different tiles (over 50
+# games: 3.9 ms median and 13.0 ms p95 of CPU a move, 16384 in 54%; 4 only from 9 tiles took
+# 1.6 and 8.6 ms and reached 16384 in 40%; 5 from 10 tiles within 40,000 positions, 1.7 and
+# 25.5 ms, 46%). The heuristic's depths were tuned by measuring games: for the same time, a
 # cut-off of 1e-3 with a deeper search played better than 1e-4 with a shallower one. A heuristic
 # position takes 0.6 to 0.8 microseconds here (bench/solver_kernel.py, at load averages of 10 to
 # 38), so "strong"'s node limit costs about 0.32 s at most: its budget is about 15 times that.
-# "fast"'s budget is over 100 times its moves' 95th percentile (8.6 ms of CPU over 50 games).
+# "fast"'s budget is over 70 times its moves' 95th percentile.
 SETTINGS: dict[str, Setting] = {
     setting.name: setting
     for setting in (
-        Setting("fast", 3, 4, 5, 1e-3, 20_000, 1.0, "network"),
+        Setting("fast", 3, 4, 4, 1e-3, 20_000, 1.0, "network"),
         Setting("strong", 5, 11, 1, 1e-3, 400_000, 5.0),
     )
 }

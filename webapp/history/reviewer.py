@@ -44,9 +44,10 @@ from webapp.store.records import GameRecord
 
 log = logging.getLogger(__name__)
 
-# "fast", looking at most five moves ahead, so that a long game's review fits its minute.
+# "fast" looking one move less ahead on crowded boards, so that a long game's review fits its
+# minute (bench/history_review.py; figures in the README).
 REVIEW_SETTING = dataclasses.replace(SETTINGS["fast"], name="review",
-                                     max_depth=min(5, SETTINGS["fast"].max_depth))
+                                     depth_offset=SETTINGS["fast"].depth_offset + 1)
 MAX_WAITING = 8
 PROGRESS_EVERY = 1.0  # seconds between two writes of the progress (each renews the lease)
 IDLE_POLL_SECONDS = 1.0  # how often an idle review thread looks at the queue
