@@ -150,14 +150,21 @@ class Reviewer:
 class _ReviewThread:
     """The one thread of this process that runs reviews, with its own solver, for every app of
     the process that served a request. Started on first use in each process (a fork carries no
-    threads, and gunicorn builds the app before it forks its workers)."""
+    threads, and gunicorn builds the app before it forks its workers). A fork waits until the
+    thread is between two looks at the queues (after the review it runs, if any): a fork taken
+    while the thread was inside SQLite would leave the child a lock of SQLite's held for ever,
+    and the child's first connection would hang."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._looking = threading.Lock()  # held while the thread looks at the queues
         self._pid = 0
         self._reviewers: weakref.WeakSet[Reviewer] = weakref.WeakSet()
         self._asked = threading.Event()
         self._unreachable: weakref.WeakSet[Reviewer] = weakref.WeakSet()  # warned of, once
+        os.register_at_fork(before=self._looking.acquire,
+                            after_in_parent=self._looking.release,
+                            after_in_child=self._looking.release)
 
     def serve(self, reviewer: Reviewer) -> None:
         """Run `reviewer`'s reviews too, the thread started if need be, and look at once."""
@@ -180,7 +187,9 @@ class _ReviewThread:
             self._asked.clear()
             with self._lock:
                 reviewers = list(self._reviewers)
-            if not any([self._run_one(reviewer, solver) for reviewer in reviewers]):
+            with self._looking:
+                looked = [self._run_one(reviewer, solver) for reviewer in reviewers]
+            if not any(looked):
                 self._asked.wait(IDLE_POLL_SECONDS)
 
     def _run_one(self, reviewer: Reviewer, solver: Callable[[], Solver]) -> bool:
