@@ -34,13 +34,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine import solver  # noqa: E402
-from engine.solver.settings import ALTERNATIVES  # noqa: E402
+from engine.solver.settings import at_time_of  # noqa: E402
 
 POSITIONS = ROOT / "tests" / "solver" / "recorded_searches.json"
 # The heuristic at "fast"'s time: what "fast" was at the earlier commits (the network plays
 # "fast" since 2026-12-03).
-FAST = next(setting for setting in (solver.SETTINGS["fast"], ALTERNATIVES["fast"])
-            if setting.evaluation == "heuristic")
+FAST = at_time_of("fast", "heuristic")
 MEASURES = {
     "kernel": dataclasses.replace(FAST, name="kernel", node_limit=10**12, time_budget=1e9),
     "fast": dataclasses.replace(FAST, name="fast", time_budget=1e9),

@@ -21,7 +21,7 @@ MEASURE = """
 import json, threading, time
 started = time.perf_counter()
 from engine import solver
-from engine.solver.settings import ALTERNATIVES, SETTINGS
+from engine.solver.settings import at_time_of
 solver.warm_up()
 warm = time.perf_counter() - started
 rows = [[2, 8, 2, 4], [16, 4, 64, 8], [2, 128, 32, 512], [0, 1024, 4096, 0]]
@@ -33,9 +33,7 @@ for thread in threads:
     thread.start()
 for thread in threads:
     thread.join()
-solver.default_solver().evaluate_moves(rows, next(
-    setting for setting in (*SETTINGS.values(), *ALTERNATIVES.values())
-    if setting.evaluation == "network"))
+solver.default_solver().evaluate_moves(rows, at_time_of("fast", "network"))
 status = open("/proc/self/status").read()
 def megabytes(field):
     return int(status.split(field + ":")[1].split()[0]) / 1024

@@ -62,3 +62,10 @@ ALTERNATIVES: dict[str, Setting] = {
     "fast": Setting("heuristic-fast", 4, 8, 4, 1e-3, 20_000, 1.0),
     "strong": Setting("network-strong", 4, 5, 4, 1e-3, 200_000, 5.0, "network"),
 }
+
+
+def at_time_of(name: str, evaluation: str) -> Setting:
+    """The setting of SETTINGS named `name`, or its alternative, whichever scores its leaves
+    with `evaluation` ("heuristic" or "network")."""
+    return next(setting for setting in (SETTINGS[name], ALTERNATIVES[name])
+                if setting.evaluation == evaluation)

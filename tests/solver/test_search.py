@@ -8,7 +8,7 @@ from solver_support import HARD, POSITIONS, evaluate_in_subprocess
 import engine
 from engine import solver
 from engine.solver import Setting
-from engine.solver.settings import ALTERNATIVES
+from engine.solver.settings import ALTERNATIVES, at_time_of
 
 def test_a_spent_time_budget_stops_deepening_after_the_first_pass():
     no_time = Setting("no_time", 6, 6, 0, 1e-4, 10**9, 0.0)
@@ -77,3 +77,10 @@ def test_a_game_reaches_2048_by_legal_moves(setting):
         assert direction in game.legal_moves()
         assert game.move(direction)
     assert game.won and max(max(row) for row in game.rows) == 2048
+
+
+def test_each_setting_s_time_has_a_setting_of_each_evaluation():
+    for name in solver.SETTINGS:
+        for evaluation in ("heuristic", "network"):
+            assert at_time_of(name, evaluation).evaluation == evaluation
+    assert at_time_of("fast", "network") is solver.SETTINGS["fast"]

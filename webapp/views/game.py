@@ -102,11 +102,6 @@ class GameView:
         return url_for("daily.daily_state" if self.day else "game.state")
 
     @property
-    def unassisted_best(self) -> Markup:
-        """The best score without help, in the element the page's script updates."""
-        return Markup('<span id="best-unassisted">{}</span>').format(self.best.unassisted)
-
-    @property
     def share_text(self) -> Markup:
         """What the Share button shares: the best tile and the score (and a daily game's day)."""
         score = format_number(self.score)
