@@ -24,7 +24,6 @@ import argparse
 import multiprocessing
 import os
 import random
-import re
 import sys
 import threading
 import time
@@ -42,7 +41,6 @@ PLAYERS = 20
 PACE = 0.2  # seconds between a player's moves, give or take half: up to 5 keys a second
 FLOOD_ADDRESS = "198.51.100.66"
 DIRECTIONS = ("left", "down", "right", "down")
-OVER = re.compile(r'data-state="over"')
 #: Every budget at its default: what the bench measures is the defaults' fairness.
 DEFAULT_BUDGETS = {name: value for name, value in settings_from({}).items()
                    if name.endswith("_RATE_LIMIT")}
@@ -76,7 +74,7 @@ def play(port: int, address: str, run: Run, seed: int) -> None:
     while not run.stopped.is_set():
         flooded = run.flooding.is_set()
         started = time.perf_counter()
-        status, text = player.exchange("POST", "/move", {
+        status, _text = player.exchange("POST", "/move", {
             "direction": DIRECTIONS[turn % len(DIRECTIONS)], "seq": str(player.seq + 1)})
         elapsed = time.perf_counter() - started
         with run.lock:
@@ -84,7 +82,7 @@ def play(port: int, address: str, run: Run, seed: int) -> None:
             if status != 200:
                 run.errors[f"player {status}"] += 1
         turn += 1
-        if status == 200 and OVER.search(text):
+        if status == 200 and player.status == "over":
             player.exchange("POST", "/new")
         run.stopped.wait(PACE * rng.uniform(0.5, 1.5))
 
@@ -118,10 +116,10 @@ def flood(port: int, kinds: tuple[str, ...], run: Run) -> None:
             path, form = "/hint", {}
         else:
             path, form = f"/games/{player.game}/review", {}
-        status, text = player.exchange("POST", path, form)
+        status, _text = player.exchange("POST", path, form)
         with run.lock:
             run.flood[f"{kind} {status}"] += 1
-        if kind == "move" and status == 200 and OVER.search(text):
+        if kind == "move" and status == 200 and player.status == "over":
             player.exchange("POST", "/new")
         turn += 1
 

@@ -55,11 +55,11 @@ def solver_moves(player: HttpPlayer, moves: int) -> list[float]:
     seconds: list[float] = []
     while len(seconds) < moves:
         started = time.perf_counter()
-        answer = player.post("/solver-move", seq=str(player.seq + 1))
+        player.post("/solver-move", seq=str(player.seq + 1))
         seconds.append(time.perf_counter() - started)
-        if 'data-state="over"' in answer:
+        if player.status == "over":
             player.post("/new")
-        elif 'data-state="won"' in answer:
+        elif player.status == "won":
             player.post("/keep-playing")
     return seconds
 

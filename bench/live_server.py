@@ -87,7 +87,7 @@ class HttpPlayer:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.address = address
         self.cookies: dict[str, str] = {}
-        self.game, self.seq = "", 0
+        self.game, self.seq, self.status = "", 0, "playing"  # status: the game's, as answers say
         self.page = self.request("GET", "/")
         self.token = CSRF_META.search(self.page).group(1)
         self.game = GAME_ID.search(self.page).group(1)
@@ -111,6 +111,7 @@ class HttpPlayer:
         if answer.status == 200:
             self.game = answer.headers.get("X-Game", self.game)
             self.seq = int(answer.headers.get("X-Seq", self.seq))
+            self.status = answer.headers.get("X-Status", self.status)
         return answer.status, text
 
     def _send(self, method: str, path: str, body: str | None, headers: dict[str, str]

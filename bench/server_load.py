@@ -70,7 +70,7 @@ TILE = re.compile(
     r'class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"'
     r"(?![^>]*data-leaving)"
 )
-STATE = re.compile(r'id="board" class="board" role="img" data-state="(\w+)"')
+STATE = re.compile(r'id="game"[^>]* data-state="(\w+)"')  # the page's; answers say it in X-Status
 BLOCKED = re.compile(r'id="announcement"[^>]*>Nothing moves')
 
 
@@ -169,6 +169,7 @@ class Player:
             self.seq = int(seq)
             self.reported.setdefault(self.game, [])
             self.read_board(answer.text)
+            self.state = STATE.search(answer.text).group(1)
 
     async def request(self, method: str, path: str, form: dict[str, str] | None = None) -> Answer:
         """Send one request; anything but a 200 counts as an error (no answer is status 0)."""
@@ -194,17 +195,18 @@ class Player:
         return answer
 
     def read_board(self, html: str) -> None:
-        """Take the board and the game's state from a page or fragment."""
+        """Take the board from a page or fragment."""
         rows = [[0] * 4 for _ in range(4)]
         for value, row, col in TILE.findall(html):
             rows[int(row)][int(col)] = int(value)
         self.rows = tuple(map(tuple, rows))
-        self.state = STATE.search(html).group(1)
 
     def follow(self, answer: Answer) -> None:
-        """Take the game and the last move number from an answer's headers, as the page does."""
+        """Take the game, the last move number and where the game stands from an answer's
+        headers, as the page does."""
         self.game = answer.headers["x-game"]
         self.seq = int(answer.headers["x-seq"])
+        self.state = answer.headers["x-status"]
         self.reported.setdefault(self.game, [])
         self.read_board(answer.text)
 

@@ -2,18 +2,17 @@
 // them in the first HTML. The server shows max(remembered, current score); this keeps both
 // stores up to date and restores a value a cleared cookie lost.
 
-const STORES = [
-  { element: "best", key: "best" },
-  { element: "best-unassisted", key: "best_unassisted" },
-];
-const MAX_DIGITS = 8;
 const COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 
-/** Remember the best scores shown on the page (or the stored ones, when higher). */
-export function rememberBestScores(doc = document) {
-  for (const { element, key } of STORES) {
+/**
+ * Remember the best scores shown on the page (or the stored ones, when higher). `kept`: the id of
+ * each element showing a best -> the cookie and storage key it is kept under; `maxDigits`: the
+ * most digits a kept score has (both from the page's #controls block, defined on the server).
+ */
+export function rememberBestScores({ kept, maxDigits }, doc = document) {
+  for (const [element, key] of Object.entries(kept)) {
     const shown = doc.getElementById(element);
-    const best = Math.max(asScore(shown.textContent), asScore(readStored(key)));
+    const best = Math.max(asScore(shown.textContent, maxDigits), asScore(readStored(key), maxDigits));
     shown.textContent = String(best);
     writeStored(key, best);
     const secure = doc.location.protocol === "https:" ? "; Secure" : "";
@@ -21,9 +20,9 @@ export function rememberBestScores(doc = document) {
   }
 }
 
-function asScore(text) {
+function asScore(text, maxDigits) {
   const trimmed = (text || "").trim();
-  return new RegExp(`^\\d{1,${MAX_DIGITS}}$`).test(trimmed) ? Number(trimmed) : 0;
+  return new RegExp(`^\\d{1,${maxDigits}}$`).test(trimmed) ? Number(trimmed) : 0;
 }
 
 function readStored(key) {

@@ -14,8 +14,7 @@ const numbered = new Set(controls.numbered);
 const game = document.getElementById("game");
 const connection = watchConnection(document.getElementById("offline-notice"));
 // Where the game shown stands, as the page was drawn and then as each answer says.
-const board = document.getElementById("board");
-let shown = { status: board.dataset.state, inProgress: board.dataset.inProgress === "true" };
+let shown = { status: game.dataset.state, inProgress: game.dataset.inProgress === "true" };
 
 const autoplay = createAutoplay({
   button: document.getElementById("autoplay-button"),
@@ -28,22 +27,14 @@ const queue = createQueue({
   moves,
   numbered,
   maxMoves: controls.maxMoves,
-  urls: {
-    move: game.dataset.moveUrl,
-    undo: game.dataset.undoUrl,
-    new: game.dataset.newUrl,
-    "keep-playing": game.dataset.keepPlayingUrl,
-    hint: game.dataset.hintUrl,
-    "solver-move": game.dataset.solverMoveUrl,
-    state: game.dataset.stateUrl,
-  },
+  urls: JSON.parse(document.getElementById("request-urls").textContent),
   game: game.dataset.game,
   lastSeq: Number(game.dataset.seq),
   csrfToken: document.querySelector('meta[name="csrf-token"]').content,
   onAnswer(intent, html, ok, answered) {
     applyFragment(html);
     shown = answered || shown;
-    rememberBestScores();
+    rememberBestScores(controls.bestScores);
     keepLastBoard();
     if (intent === "state") autoplay.stop();
     autoplay.onAnswer(intent, shown, ok);
@@ -68,7 +59,7 @@ async function handle(intent) {
   queue.push(intent);
 }
 
-rememberBestScores();
+rememberBestScores(controls.bestScores);
 keepLastBoard();
 trackFocusOrigin();
 listenForIntents({ controls, surface: document.querySelector(".board-frame"), emit: handle });

@@ -8,6 +8,8 @@
 // counts on from the server's. They also say where that game stands (X-Status: playing, won or
 // over; X-In-Progress: whether a new game would throw moves away), which the page keeps.
 
+import { retryAfterMs, sleep } from "./wait.js";
+
 const RETRY_DELAYS_MS = [250, 1000, 2000, 4000];
 // Server errors (5xx) one request may meet before the page gives up on it: about 8 s of them.
 const SERVER_ERROR_TRIES = 5;
@@ -16,7 +18,7 @@ const SERVER_ERROR_TRIES = 5;
  * moves: the intents that are moves (they go to urls.move as its directions); numbered: the
  * intents that carry the next move number (the moves and undo); maxMoves: the most moves one
  * request carries;
- * urls: {move, undo, new, keep-playing, hint, solver-move, state}; game, lastSeq, csrfToken:
+ * urls: intent -> URL (webapp.game.intents.ENDPOINTS, and "state"); game, lastSeq, csrfToken:
  * where the page starts.
  * onAnswer(intent, html, ok, shown) gets each answer in order (for several moves, the last one's
  * intent; "state" when the page was reset to the server's current game), with where the game it
@@ -135,12 +137,12 @@ async function untilAnswered(send, onRetrying, onRefused = () => {}) {
     if (response?.status >= 500 && (serverErrors += 1) >= SERVER_ERROR_TRIES) return null;
     if (response?.status === 429) onRefused();
     else onRetrying(response && (await response.text()));
-    await new Promise((resolve) => setTimeout(resolve, retryDelay(response, attempt)));
+    await sleep(retryDelay(response, attempt));
   }
 }
 
 function retryDelay(response, attempt) {
-  const retryAfter = Number(response?.headers.get("Retry-After")) * 1000 || 0;
+  const retryAfter = retryAfterMs(response);
   if (response?.status === 429 && retryAfter > 0) return retryAfter;
   return Math.max(retryAfter, RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]);
 }

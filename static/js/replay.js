@@ -5,6 +5,7 @@
 
 import { keysBelongTo, trackFocusOrigin } from "./input.js";
 import { applyFragment } from "./view.js";
+import { retryAfterMs, sleep } from "./wait.js";
 
 const RETRY_MS = 1000;
 
@@ -20,7 +21,6 @@ let loading = null; // the promise of the requests in flight, while there are
 let playing = false;
 
 const clamp = (move) => Math.min(total, Math.max(0, move));
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Go to a position; resolves once the board shows the latest position asked for. */
 function go(move) {
@@ -36,8 +36,7 @@ async function load() {
     const query = new URLSearchParams({ move: String(target), from: String(shown) });
     const response = await fetch(`${viewer.dataset.positionUrl}?${query}`).catch(() => null);
     if (!response?.ok) {
-      const retryAfter = Number(response?.headers.get("Retry-After")) * 1000;
-      await sleep(retryAfter > 0 ? retryAfter : RETRY_MS); // a 429 or no connection: try again
+      await sleep(retryAfterMs(response) || RETRY_MS); // a 429 or no connection: try again
       continue;
     }
     applyFragment(await response.text());

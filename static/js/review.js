@@ -3,6 +3,7 @@
 // region says only when the review starts and ends, not every step of the progress bar.
 
 import { applyFragment } from "./view.js";
+import { sleep } from "./wait.js";
 
 const POLL_MS = 1000;
 
@@ -10,7 +11,6 @@ const announcement = document.getElementById("review-announcement");
 let polling = false;
 
 const review = () => document.getElementById("review");
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function show(html) {
   const before = review().dataset.announcement;

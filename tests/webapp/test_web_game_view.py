@@ -80,14 +80,14 @@ def test_no_legal_move_is_a_hint_without_a_choice(english):
 
 def test_a_game_is_in_progress_once_moved_and_until_it_is_over(english):
     game = Game.from_rows(MERGING, seed=1)
-    assert game_view(record_of(game), "loaded", NO_BEST).board.in_progress is False
+    assert game_view(record_of(game), "loaded", NO_BEST).in_progress is False
     assert game.move("left")
     moved = game_view(record_of(game), "moved", NO_BEST, "left", game.last_points)
-    assert (moved.status, moved.board.in_progress, moved.gained) == ("playing", True, 4)
+    assert (moved.status, moved.in_progress, moved.gained) == ("playing", True, 4)
     assert str(moved.announcement) == f"Moved left. Score: {game.score}."
     assert game_view(record_of(game), "undone", NO_BEST, points=4).gained == 0
     over = game_view(record_of(Game.from_rows(OVER, seed=1)), "loaded", NO_BEST)
-    assert (over.status, over.board.in_progress) == ("over", False)
+    assert (over.status, over.in_progress) == ("over", False)
 
 
 def test_a_merge_draws_the_two_tiles_leaving_before_the_tile_they_made(english):

@@ -1,6 +1,7 @@
 """A page speaks one language to the end: every fragment, redirect and link it asks for comes
 back in the language of its URL, whatever the `lang` cookie or Accept-Language says."""
 
+import json
 import re
 
 import pytest
@@ -14,7 +15,7 @@ FIRST_OF_TWO = {"en": "Move 1 of 2", "pl": "Ruch 1 z 2", "ja": "2手中1手目"}
 OTHERS = [(page, other) for page in LANGUAGES for other in LANGUAGES if other != page]
 #: Two tiles that both move left, then one that moves up.
 LEFT_THEN_UP = [[0, 2, 0, 0], [0] * 4, [0, 0, 0, 4], [0] * 4]
-FRAGMENT_URL = re.compile(r'data-([a-z-]+)-url="([^"]+)"')
+REQUEST_URLS = re.compile(r'<script type="application/json" id="request-urls">(.*?)</script>')
 
 
 def start_from(player, store, rows: list[list[int]]) -> None:
@@ -32,7 +33,7 @@ def speak(client, other: str) -> None:
 def test_the_game_page_asks_for_its_fragments_in_its_own_language(client, lang, other):
     speak(client, other)
     page = client.get(f"/{lang}/").text
-    urls = dict(FRAGMENT_URL.findall(page))
+    urls = json.loads(REQUEST_URLS.search(page).group(1))
     assert set(urls) == {"state", "move", "undo", "new", "keep-playing", "hint", "solver-move"}
     assert all(url.startswith(f"/{lang}/") for url in urls.values()), urls
     assert re.search(rf'id="replay-link" href="/{lang}/games/[\w-]+"', page)

@@ -135,12 +135,12 @@ def test_win_banner_and_keep_playing(player, store):
 def test_a_win_that_fills_the_board_shows_the_banner_before_game_over(player, store):
     rows = [[1024, 1024, 8, 16], [4, 32, 64, 128], [8, 64, 128, 256], [4, 8, 16, 32]]
     store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=3).to_dict())
-    won = player.move("left").text
-    assert 'data-state="won"' in won and "You made 2048!" in won
-    assert "Game over" not in won and "Try again" not in won
-    over = player.post("/keep-playing").text
-    assert 'data-state="over"' in over and "Game over" in over
-    assert "You made 2048!" not in over
+    won = player.move("left")
+    assert won.headers["X-Status"] == "won" and "You made 2048!" in won.text
+    assert "Game over" not in won.text and "Try again" not in won.text
+    over = player.post("/keep-playing")
+    assert over.headers["X-Status"] == "over" and "Game over" in over.text
+    assert "You made 2048!" not in over.text
 
 
 def test_game_over_shows_try_again(player, store):
@@ -150,7 +150,7 @@ def test_game_over_shows_try_again(player, store):
     page = player.client.get("/")
     assert "Game over" in page.text
     assert "Try again" in page.text
-    assert 'data-state="over"' in page.text
+    assert re.search(r'id="game"[^>]* data-state="over" data-in-progress="false"', page.text)
 
 
 def test_tampered_session_cookie_starts_a_new_game(client):

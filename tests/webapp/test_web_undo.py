@@ -66,12 +66,12 @@ def test_undo_returns_board_score_and_move_counter_back_to_the_start(player, sto
 def test_undoing_the_winning_merge_takes_the_win_back_and_the_next_2048_asks_again(player, store):
     start_at(player, store, [[1024, 1024, 0, 0], EMPTY, EMPTY, [2, 0, 0, 0]], seed=7)
     won = player.move("left")
-    assert 'data-state="won"' in won.text and "You made 2048!" in won.text
+    assert won.headers["X-Status"] == "won" and "You made 2048!" in won.text
     undone = undo(player)
-    assert 'data-state="playing"' in undone.text and "You made 2048!" not in undone.text
+    assert undone.headers["X-Status"] == "playing" and "You made 2048!" not in undone.text
     assert not stored(store, player).won
     again = player.move("left")
-    assert 'data-state="won"' in again.text and "You made 2048!" in again.text
+    assert again.headers["X-Status"] == "won" and "You made 2048!" in again.text
 
 
 def test_an_undo_marks_the_game_assisted_so_the_best_without_help_ignores_it(player, store):

@@ -11,6 +11,7 @@ BEST_COOKIE = "best"
 BEST_UNASSISTED_COOKIE = "best_unassisted"
 # Far above the highest score a 4x4 board allows (about 3.9 million).
 MAX_PLAUSIBLE_SCORE = 10_000_000
+MAX_SCORE_DIGITS = len(str(MAX_PLAUSIBLE_SCORE))  # the most digits a remembered score has
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class BestScores:
 
 def parse_score(raw: str | None) -> int:
     """A cookie value as a score, or 0 when it is not a sane integer."""
-    if not raw or not raw.isascii() or not raw.isdigit() or len(raw) > 8:
+    if not raw or not raw.isascii() or not raw.isdigit() or len(raw) > MAX_SCORE_DIGITS:
         return 0
     value = int(raw)
     return value if value <= MAX_PLAUSIBLE_SCORE else 0
@@ -36,3 +37,10 @@ def best_scores(request: Request, score: int, assisted: bool) -> BestScores:
     if not assisted:
         unassisted = max(unassisted, score)
     return BestScores(best, unassisted)
+
+
+def client_data() -> dict:
+    """What the page's script needs to remember the bests: the element showing each (its id)
+    and the cookie and storage key it is kept under, and the most digits a kept score has."""
+    return {"kept": {"best": BEST_COOKIE, "best-unassisted": BEST_UNASSISTED_COOKIE},
+            "maxDigits": MAX_SCORE_DIGITS}

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from flask_babel import LazyString, lazy_gettext
 
 from engine import DIRECTIONS
+from webapp.game import best_score
 from webapp.game.intents import MAX_MOVES
 
 
@@ -78,6 +79,7 @@ def client_data() -> dict:
         "gestures": GESTURES,
         "swipeMinDistance": SWIPE_MIN_DISTANCE_PX,
         "maxMoves": MAX_MOVES,
+        "bestScores": best_score.client_data(),
     }
 
 

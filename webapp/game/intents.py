@@ -11,6 +11,12 @@ MAX_SEQ_DIGITS = 12
 #: The most moves one request may carry: the presses a player made while the page waited for
 #: the answer before (the page's script reads it from the controls' data block).
 MAX_MOVES = 16
+#: The route each of the page's requests goes to, by the intent the queue names it with
+#: (static/js/queue.js); "state" resets the page to the server's current game.
+ENDPOINTS: dict[str, str] = {
+    "move": "game.move", "undo": "game.undo", "new": "game.new_game",
+    "keep-playing": "game.keep_playing", "hint": "game.hint", "solver-move": "game.solver_move",
+}
 
 
 def directions(form: MultiDict) -> list[str]:

@@ -33,7 +33,7 @@ def view_of(record: GameRecord, event: str, direction: str | None = None, points
 
 def _headers(view: GameView) -> dict[str, str]:
     headers = {GAME_HEADER: view.game_id, SEQ_HEADER: str(view.seq), STATUS_HEADER: view.status,
-               IN_PROGRESS_HEADER: "true" if view.board.in_progress else "false"}
+               IN_PROGRESS_HEADER: "true" if view.in_progress else "false"}
     if view.hint and view.hint.direction:
         headers[HINT_HEADER] = view.hint.direction
     return headers

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine import Game, Status, Tile
+from engine import Game, Tile
 from webapp.i18n import board_label
 from webapp.i18n import translate as _
 
@@ -28,11 +28,10 @@ class DrawnTile(NamedTuple):
 
 @dataclass(frozen=True)
 class BoardView:
-    """`status` is "playing", "won" or "over"; `in_progress` says whether a new game would
-    throw away moves made; `label` is what a screen reader says for the board."""
+    """`status` is "playing", "won" or "over"; `label` is what a screen reader says for the
+    board."""
 
     status: str
-    in_progress: bool
     label: str
     tiles: tuple[DrawnTile, ...]
 
@@ -44,11 +43,9 @@ def _drawn(tile: Tile, leaving: bool) -> DrawnTile:
 
 def board_view(game: Game) -> BoardView:
     """The board of `game`, as its page draws it."""
-    status = game.status
     tiles = tuple(
         drawn
         for tile in game.tiles
         for drawn in (*(_drawn(part, True) for part in tile.merged_from or ()), _drawn(tile, False))
     )
-    return BoardView(str(status), bool(game.moves) and status != Status.OVER,
-                     board_label(_("Board"), game.rows), tiles)
+    return BoardView(str(game.status), board_label(_("Board"), game.rows), tiles)

@@ -17,6 +17,7 @@ from webapp.daily import days
 from webapp.game import controls
 from webapp.game.best_score import BestScores
 from webapp.game.controls import SHOWN_DIRECTIONS
+from webapp.game.intents import ENDPOINTS
 from webapp.i18n import markup_gettext as _
 from webapp.i18n import markup_ngettext
 from webapp.records.verify import play_refusal
@@ -64,10 +65,11 @@ SHORTCUTS: dict[str, Shortcut] = {
 @dataclass(frozen=True)
 class GameView:
     """One answer about a game. `gained` is what the request's moves scored together, shown
-    only after moves that scored; `other_game` says the page now shows another game than before
-    (its links move); `hint` is set only in a hint's answer; `day` is the day of a daily game
-    (None for an ordinary game); `may_enter_records` says whether the end-of-game banner offers
-    the records table (`webapp.records.verify.play_refusal`)."""
+    only after moves that scored; `in_progress` says whether a new game would throw away moves
+    made; `other_game` says the page now shows another game than before (its links move); `hint`
+    is set only in a hint's answer; `day` is the day of a daily game (None for an ordinary
+    game); `may_enter_records` says whether the end-of-game banner offers the records table
+    (`webapp.records.verify.play_refusal`)."""
 
     game_id: str
     seq: int
@@ -78,6 +80,7 @@ class GameView:
     best: BestScores
     assisted: bool
     board: BoardView
+    in_progress: bool
     announcement: Markup
     message: str | None
     hint: Hint | None
@@ -100,6 +103,12 @@ class GameView:
     def state_url(self) -> str:
         """Where the page asks for its game's current state (a daily game's own route)."""
         return url_for("daily.daily_state" if self.day else "game.state")
+
+    @property
+    def request_urls(self) -> dict[str, str]:
+        """Where the page's script sends each kind of request, in the page's language."""
+        return {**{intent: url_for(endpoint) for intent, endpoint in ENDPOINTS.items()},
+                "state": self.state_url}
 
     @property
     def share_text(self) -> Markup:
@@ -198,6 +207,7 @@ def game_view(
         best=best,
         assisted=record.assisted,
         board=board,
+        in_progress=bool(game.moves) and board.status != "over",
         announcement=announcement(board, score, event, direction, shown_hint),
         message=message,
         hint=shown_hint,
