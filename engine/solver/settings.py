@@ -60,7 +60,7 @@ SETTINGS: dict[str, Setting] = {
 # heuristic's "strong").
 ALTERNATIVES: dict[str, Setting] = {
     "fast": Setting("heuristic-fast", 4, 8, 4, 1e-3, 20_000, 1.0),
-    "strong": Setting("network-strong", 4, 5, 4, 1e-3, 200_000, 5.0, "network"),
+    "strong": Setting("network-strong", 5, 6, 4, 1e-3, 400_000, 5.0, "network"),
 }
 
 
