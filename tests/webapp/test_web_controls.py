@@ -3,8 +3,11 @@
 import json
 import re
 
+import pytest
+
 import engine
 from webapp.game import controls
+from webapp.i18n import LANGUAGES
 
 
 def test_page_carries_the_bindings_as_a_data_block(client):
@@ -53,3 +56,22 @@ def test_the_buttons_name_their_keys_as_bound(client):
     assert 'aria-keyshortcuts="U Control+Z"' in undo and 'title="Undo (U, Ctrl+Z)"' in undo
     assert re.search(r'id="hint-button"[^>]*aria-keyshortcuts="Shift\+H"', page)
     assert re.search(r'id="autoplay-button"[^>]*aria-keyshortcuts="Shift\+A"', page)
+
+
+#: A key cap named in prose: a run of capitals (WASD, a lone U) not inside a word, or a
+#: modifier with its key (Shift+H).
+NAMED_KEYS = re.compile(r"(?<![A-Za-z+])(?:(?:Shift|Ctrl)\+[A-Z]|[A-Z]+)(?![A-Za-z+])")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_how_to_sentence_names_exactly_the_bound_keys(client, lang):
+    """The how-to under the board is translated prose, not rendered from KEYS: it must still
+    name every letter binding and nothing else, in every language."""
+    page = client.get(f"/{lang}/").text
+    how_to = re.search(r'<p class="how-to">(.*?)</p>', page, re.S).group(1)
+    named = set()
+    for found in NAMED_KEYS.findall(how_to):
+        named |= {found} if "+" in found else set(found)
+    bound = {"+".join(controls.key_cap(binding).caps) for binding in controls.KEYS
+             if not binding.removeprefix(controls.SHIFT).startswith("Arrow")}
+    assert named == bound
