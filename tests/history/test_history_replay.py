@@ -11,6 +11,8 @@ from board_html import shown_rows, tiles_drawn
 from flask_babel import force_locale, gettext
 from history_support import play
 
+from webapp.game.controls import SHOWN_DIRECTIONS
+from webapp.history import replay
 from webapp.i18n import LANGUAGES
 
 
@@ -105,3 +107,16 @@ def test_an_unknown_game_or_move_is_a_404_in_the_readers_language(app, player, l
     with app.test_request_context(), force_locale(lang):
         assert gettext("Page not found") in answer.text
     assert "Set-Cookie" not in answer.headers
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_replay_how_to_names_exactly_its_keys(player, lang):
+    """The how-to under the replay is translated prose: it must name each key of replay.KEYS
+    (an arrow key by its arrow) and no other, in every language."""
+    player.move("left")
+    page = player.client.get(f"/{lang}/games/{player.game}").text
+    how_to = re.search(r'<p class="how-to">(.*?)</p>', page, re.S).group(1)
+    named = set(re.findall(r"[←→↑↓]|(?<![A-Za-z])[A-Z][a-z]+(?![A-Za-z])", how_to))
+    bound = {SHOWN_DIRECTIONS[code.removeprefix("Arrow").lower()].arrow
+             if code.startswith("Arrow") else code for code in replay.KEYS}
+    assert named == bound
