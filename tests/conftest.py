@@ -1,9 +1,9 @@
 """Fixtures shared by the web tests: an app per test on its own instance folder, a client,
 a player that posts intents the way the page's script does, direct access to the store
-(to set up games no route creates, and to look at what it keeps), and a real redis-server."""
+(to set up games no route creates, and to look at what it keeps), and a real redis-server.
+The classes and build_app behind them are web_support's."""
 
 import itertools
-import re
 import time
 import zlib
 from collections.abc import Iterator
@@ -15,9 +15,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import settings
 from redis_server import RedisServer
+from web_support import Player, StoreView, build_app
 
 from engine import Game, rng
-from webapp import PROJECT_ROOT, create_app
+from webapp import PROJECT_ROOT
 from webapp.store.records import GameRecord
 
 # No time limit on a generated example: how long one takes depends on the machine's load, and
@@ -29,9 +30,6 @@ settings.load_profile("suite")
 PROJECT_INSTANCE = PROJECT_ROOT / "instance"
 #: Room between two tests' seed sequences (a test starts far fewer games than this).
 SEEDS_PER_TEST = 1 << 16
-
-CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
-GAME_ID = re.compile(r'data-game="([^"]+)"')
 
 
 def instance_files() -> dict[Path, tuple[int, int]]:
@@ -76,72 +74,6 @@ def seeded_games(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     yield
     if unseeded:
         pytest.fail("a game was started without a seed (the error above shows where)")
-
-
-def build_app(instance_path: Path, **config) -> Flask:
-    """The app as the tests run it: a throwaway instance folder, no solver warm-up."""
-    settings = {"INSTANCE_PATH": str(instance_path), "SECRET_KEY": "test", "SOLVER_WARM_UP": False}
-    return create_app({**settings, **config})
-
-
-class Player:
-    """A client that loads the page once (the game's, or another such as ``/daily``) and posts intents the way the page's script does:
-    with its CSRF token, naming the game it shows, counting moves from the server's X-Seq."""
-
-    def __init__(self, client: FlaskClient, page: str = "/") -> None:
-        self.client = client
-        self.page = client.get(page)
-        self.token = CSRF_META.search(self.page.text).group(1)
-        self.game = GAME_ID.search(self.page.text).group(1)
-        self.seq = 0
-
-    def post(self, path: str, **form):
-        form.setdefault("game", self.game)
-        answer = self.client.post(path, data=form, headers={"X-CSRFToken": self.token})
-        self.game = answer.headers.get("X-Game", self.game)
-        self.seq = int(answer.headers.get("X-Seq", self.seq))
-        return answer
-
-    def move(self, direction: str):
-        return self.post("/move", direction=direction, seq=str(self.seq + 1))
-
-
-class StoreView:
-    """Direct access to an app's store, by session id."""
-
-    def __init__(self, app: Flask) -> None:
-        self.app = app
-        self.games = app.extensions["games"]
-
-    def session(self, sid: str) -> dict | None:
-        """The session as stored (None when there is none)."""
-        interface = self.app.session_interface
-        return interface._retrieve_session_data(interface._get_store_id(sid))
-
-    def record(self, sid: str) -> GameRecord | None:
-        """The session's current game."""
-        data = self.session(sid) or {}
-        return self.games.get(data["game"]) if "game" in data else None
-
-    def read(self, sid: str) -> dict:
-        """The current game as plain values: its position, seq, assisted, id."""
-        record = self.record(sid)
-        return {"game": record.game.to_dict(), "seq": record.seq, "assisted": record.assisted,
-                "id": record.id}
-
-    def update(self, sid: str, game: dict | None = None, **changes) -> None:
-        """Change the session's current game in place: a new position (its history starts
-        there), and any other record fields."""
-        record = self.record(sid)
-        if game is not None:
-            record.game = Game.from_dict(game)
-        for name, value in changes.items():
-            setattr(record, name, value)
-        assert self.games.replace(record)
-
-    def sid_of(self, client: FlaskClient) -> str:
-        """The session id a test client holds."""
-        return client.get_cookie(self.app.config["SESSION_COOKIE_NAME"]).value
 
 
 class Clock:

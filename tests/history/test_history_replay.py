@@ -10,6 +10,7 @@ import pytest
 from board_html import shown_rows, tiles_drawn
 from flask_babel import force_locale, gettext
 from history_support import play
+from web_support import csrf_token
 
 from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.history import replay
@@ -84,7 +85,7 @@ def test_a_stranger_can_watch_gets_no_cookie_and_cannot_move(app, player, store)
     assert stranger.post("/move", data={"game": player.game, "direction": "left",
                                         "seq": "6"}).status_code == 400  # no token
     other = app.test_client()
-    token = re.search(r'name="csrf-token" content="([^"]+)"', other.get("/").text).group(1)
+    token = csrf_token(other.get("/").text)
     for path, form in (("/move", {"direction": "left", "seq": "6"}), ("/undo", {"seq": "6"}),
                        ("/keep-playing", {}), ("/hint", {})):
         answer = other.post(path, data={"game": player.game, **form},

@@ -19,14 +19,10 @@ NEAR_LOSS = [[128, 16, 4, 128], [64, 128, 64, 16], [128, 32, 8, 4], [8, 128, 16,
 NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]  # seed 7
 
 
-def stored_game(store, client) -> Game:
-    return Game.from_dict(store.read(store.sid_of(client))["game"])
-
-
 def start_at(player, store, rows, seed: int) -> Game:
     """Put the player's game at `rows` and answer a copy of it to play the expected moves on."""
     store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=seed).to_dict())
-    return stored_game(store, player.client)
+    return store.game_of(player.client)
 
 
 def post_moves(player, directions: list[str], seq: int):
@@ -54,7 +50,7 @@ def test_a_batch_is_applied_in_order_and_answered_once_with_the_total_points(pla
     assert all(moved) and points > expected.last_points  # so the total differs from the last's
     answer = post_moves(player, directions, 1)
     assert answer.status_code == 200 and answer.headers["X-Seq"] == "4"
-    assert stored_game(store, player.client).to_dict() == expected.to_dict()
+    assert store.game_of(player.client).to_dict() == expected.to_dict()
     assert shown_rows(answer.text) == expected.rows
     assert f'<span id="moves" class="score-value">{expected.moves}</span>' in answer.text
     assert gained(answer) == f"<span>+{points}</span>"
@@ -67,22 +63,22 @@ def test_a_retried_batch_changes_nothing(player, store):
     post_moves(player, ["left", "up", "right"], 1)
     retry = post_moves(player, ["left", "up", "right"], 1)
     assert retry.status_code == 200 and retry.headers["X-Seq"] == "3"
-    assert stored_game(store, player.client).to_dict() == expected.to_dict()
+    assert store.game_of(player.client).to_dict() == expected.to_dict()
     assert shown_rows(retry.text) == expected.rows
     assert gained(retry) == ""
     past = post_moves(player, ["down", "left"], 5)  # a number past the next one
     assert past.headers["X-Seq"] == "3"
-    assert stored_game(store, player.client).to_dict() == expected.to_dict()
+    assert store.game_of(player.client).to_dict() == expected.to_dict()
 
 
 def test_a_batch_whose_first_moves_landed_applies_only_the_rest(player, store):
     start = start_at(player, store, MOVES_LEFT, seed=3)
     expected, _moved, points_after_first = played(start, ["left", "up", "right"])
     player.move("left")
-    first_points = stored_game(store, player.client).score
+    first_points = store.game_of(player.client).score
     answer = post_moves(player, ["left", "up", "right"], 1)
     assert answer.headers["X-Seq"] == "3"
-    assert stored_game(store, player.client).to_dict() == expected.to_dict()
+    assert store.game_of(player.client).to_dict() == expected.to_dict()
     assert gained(answer) in ("", f"<span>+{points_after_first - first_points}</span>")
 
 
@@ -93,7 +89,7 @@ def batch_from(player, store, rows, seed: int, directions: list[str]):
     expected, moved, points = played(start_at(player, store, rows, seed), directions)
     answer = post_moves(player, directions, 1)
     assert answer.headers["X-Seq"] == str(len(directions))
-    assert stored_game(store, player.client).to_dict() == expected.to_dict()
+    assert store.game_of(player.client).to_dict() == expected.to_dict()
     return answer, moved, points, expected
 
 
@@ -110,7 +106,7 @@ def test_a_batch_of_blocked_moves_says_nothing_moves(player, store):
     player.move("left")
     answer = post_moves(player, ["right", "left"], 2)
     assert answer.headers["X-Seq"] == "3"
-    assert stored_game(store, player.client).moves == start.moves + 1
+    assert store.game_of(player.client).moves == start.moves + 1
     assert "Nothing moves left" in answer.text and gained(answer) == ""
 
 

@@ -13,10 +13,6 @@ MOVES_LEFT = [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]
 BLOCKED_LEFT = [[2, 0, 0, 0], [4, 0, 0, 0], [0] * 4, [0] * 4]
 
 
-def stored_game(store, client) -> Game:
-    return Game.from_dict(store.read(store.sid_of(client))["game"])
-
-
 def test_index_starts_a_game_and_shows_it(client):
     page = client.get("/")
     assert page.status_code == 200
@@ -33,7 +29,7 @@ def test_index_shows_the_same_game_on_every_visit(client):
 @pytest.mark.parametrize("rows, moves", [(MOVES_LEFT, True), (BLOCKED_LEFT, False)])
 def test_move_applies_the_direction_and_answers_the_fragment(player, store, rows, moves):
     store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=3).to_dict())
-    before = stored_game(store, player.client)
+    before = store.game_of(player.client)
     answer = player.move("left")
     expected = Game.from_dict(before.to_dict())
     assert expected.move("left") is moves
@@ -42,7 +38,7 @@ def test_move_applies_the_direction_and_answers_the_fragment(player, store, rows
     assert "<html" not in answer.text
     assert shown_rows(answer.text) == expected.rows
     assert f'<span id="moves" class="score-value">{expected.moves}</span>' in answer.text
-    assert stored_game(store, player.client).rows == expected.rows
+    assert store.game_of(player.client).rows == expected.rows
     assert ("Moved left" if moves else "Nothing moves left") in answer.text
 
 
@@ -50,42 +46,42 @@ def test_a_repeated_move_number_is_not_applied_twice(player, store):
     store.update(store.sid_of(player.client), game=Game.from_rows(MOVES_LEFT, seed=3).to_dict())
     player.move("left")
     player.move("up")
-    after_two = stored_game(store, player.client)
+    after_two = store.game_of(player.client)
     assert "down" in after_two.legal_moves()  # so a second application would show
     retry = player.post("/move", direction="down", seq="2")
     assert retry.status_code == 200
     assert retry.headers["X-Seq"] == "2"
     assert shown_rows(retry.text) == after_two.rows
-    assert stored_game(store, player.client).to_dict() == after_two.to_dict()
+    assert store.game_of(player.client).to_dict() == after_two.to_dict()
 
 
 def test_a_number_past_the_next_one_is_not_applied_and_cannot_dead_end_the_game(player, store):
-    before = stored_game(store, player.client).to_dict()
+    before = store.game_of(player.client).to_dict()
     wild = player.post("/move", direction="left", seq="999999999999")
     assert wild.status_code == 200 and wild.headers["X-Seq"] == "0"
-    assert stored_game(store, player.client).to_dict() == before
+    assert store.game_of(player.client).to_dict() == before
     assert player.move("left").headers["X-Seq"] == "1"  # the page's next number still works
 
 
 def test_unknown_direction_is_refused_and_changes_nothing(player, store):
-    before = stored_game(store, player.client).to_dict()
+    before = store.game_of(player.client).to_dict()
     for form in ({"direction": "sideways", "seq": "1"}, {"seq": "1"}, {"direction": "left"},
                  {"direction": "left", "seq": "-3"}, {"direction": "left", "seq": "x1"}):
         answer = player.post("/move", **form)
         assert answer.status_code == 400
         assert 'id="message"' in answer.text
         assert re.search(r'role="alert">\S', answer.text)
-    assert stored_game(store, player.client).to_dict() == before
+    assert store.game_of(player.client).to_dict() == before
 
 
 def test_post_without_csrf_token_is_refused(player, store):
-    player.move(stored_game(store, player.client).legal_moves()[0])  # so an undo would change it
-    before = stored_game(store, player.client).to_dict()
+    player.move(store.game_of(player.client).legal_moves()[0])  # so an undo would change it
+    before = store.game_of(player.client).to_dict()
     for path in ("/move", "/undo", "/new", "/keep-playing", "/hint"):
         answer = player.client.post(path, data={"direction": "left", "seq": "2"})
         assert answer.status_code == 400
         assert "security token" in answer.text
-    assert stored_game(store, player.client).to_dict() == before
+    assert store.game_of(player.client).to_dict() == before
 
 
 def test_error_message_follows_the_players_language(player):
@@ -129,7 +125,7 @@ def test_win_banner_and_keep_playing(player, store):
     assert answer.status_code == 200
     assert "You made 2048!" not in answer.text
     assert player.move("right").status_code == 200
-    assert stored_game(store, player.client).moves == 2
+    assert store.game_of(player.client).moves == 2
 
 
 def test_a_win_that_fills_the_board_shows_the_banner_before_game_over(player, store):

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import http.client
 import math
-import re
 import threading
 import time
 
 import pytest
 import redis
+from web_support import game_id
 from werkzeug.serving import make_server
 
 from engine import Game
@@ -19,7 +19,6 @@ from webapp.game import current
 from webapp.i18n import LANGUAGES
 from webapp.store import sessions
 
-GAME_ID = re.compile(r'data-game="([^"]+)"')
 INFO_PAGES = [f"/{lang}/{page}" for lang in LANGUAGES for page in ("rules", "strategy", "solver")]
 
 
@@ -50,7 +49,7 @@ def test_a_crowd_of_cookieless_page_loads_never_pushes_out_a_player(make_web_app
     store = session_store(app)
 
     def legal_move(player) -> str:
-        return Game.from_dict(store.read(store.sid_of(player.client))["game"]).legal_moves()[0]
+        return store.game_of(player.client).legal_moves()[0]
 
     players, games = [], {}
     for _ in range(20):
@@ -202,7 +201,7 @@ def test_past_the_cap_no_recent_player_nor_the_regular_one_loses_session_or_game
         sid = session_store(app).sid_of(player.client)
         session_left, game_left = expiries(app, sid, player.game)
         page = player.client.get("/")
-        return GAME_ID.search(page.text).group(1) == player.game and \
+        return game_id(page.text) == player.game and \
             "no longer on the server" not in page.text and session_left >= game_left > 0
 
     recent_lost = sum(not kept(player) for player in newcomers[-RECENT:])
@@ -215,7 +214,7 @@ def seeded_player(app, make_player, session_store):
     store.update(store.sid_of(player.client), game=Game.new(seed=21).to_dict())
 
     def legal_move() -> str:
-        return Game.from_dict(store.read(store.sid_of(player.client))["game"]).legal_moves()[0]
+        return store.game_of(player.client).legal_moves()[0]
     return player, legal_move
 
 
@@ -241,7 +240,7 @@ def test_an_expired_session_is_never_read_back(app, make_player, session_store):
                            (age, sid))
     assert store.session(sid) is None
     page = player.client.get("/")
-    assert GAME_ID.search(page.text).group(1) != player.game
+    assert game_id(page.text) != player.game
 
 
 @pytest.mark.redis
