@@ -109,7 +109,9 @@ def test_win_banner_then_keep_playing(page: Page, open_game):
 def test_a_win_that_fills_the_board_asks_before_it_ends(page: Page, open_game):
     rows = [[1024, 1024, 8, 16], [4, 32, 64, 128], [8, 64, 128, 256], [4, 8, 16, 32]]
     open_game(page, rows, seed=3)
-    page.keyboard.press("ArrowLeft")
+    with page.expect_response("**/move") as answer:
+        page.keyboard.press("ArrowLeft")
+    assert answer.value.headers["x-status"] == "won"  # what the page's script keeps
     expect(page.locator(".overlay-won")).to_be_visible()
     expect(page.locator("#announcement")).to_contain_text("You made 2048!")
     expect(page.locator(".overlay-over")).to_have_count(0)

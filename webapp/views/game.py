@@ -12,6 +12,7 @@ from flask import url_for
 from flask_babel import format_decimal, format_number
 from markupsafe import Markup
 
+from engine import Status
 from engine.solver import verdicts
 from webapp.daily import days
 from webapp.game import controls
@@ -164,9 +165,9 @@ def announcement(board: BoardView, score: int, event: str, direction: str | None
                  shown_hint: Hint | None) -> Markup:
     """The sentence a screen reader announces for this answer (empty when there is none)."""
     name = SHOWN_DIRECTIONS[direction].name if direction else None
-    if board.status == "won":
+    if board.status == Status.WON:
         return _("You made 2048! Keep playing or start a new game.")
-    if board.status == "over":
+    if board.status == Status.OVER:
         return _("Game over. Final score: %(score)s.", score=score)
     sentences = {
         "moved": lambda: _("Moved %(direction)s. Score: %(score)s.", direction=name, score=score),
@@ -207,7 +208,7 @@ def game_view(
         best=best,
         assisted=record.assisted,
         board=board,
-        in_progress=bool(game.moves) and board.status != "over",
+        in_progress=bool(game.moves) and board.status != Status.OVER,
         announcement=announcement(board, score, event, direction, shown_hint),
         message=message,
         hint=shown_hint,
@@ -215,5 +216,5 @@ def game_view(
         shortcuts=SHORTCUTS,
         day=days.day_of(record),
         # Only a finished game is asked: any other is refused, and a refusal costs a translation.
-        may_enter_records=board.status == "over" and play_refusal(record) is None,
+        may_enter_records=board.status == Status.OVER and play_refusal(record) is None,
     )
