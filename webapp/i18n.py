@@ -59,10 +59,13 @@ def catalog() -> NullTranslations:
     looked up once per request and language (a locale forced for a while,
     ``flask_babel.force_locale``, gets its own). Which locale is in force is read from
     Flask-Babel's own state of the request (``g._flask_babel``, where its `get_locale` keeps it
-    once chosen): `get_locale` itself costs as much again as the rest of a translation."""
-    found = g.get("catalog")
-    if found is None or found[0] is not getattr(g.get("_flask_babel"), "babel_locale", None):
-        found = g.catalog = (get_locale(), get_translations())
+    once chosen): `get_locale` itself costs as much again as the rest of a translation. The
+    request's ``g`` is looked up once: each use of Flask's proxy costs as much as the check."""
+    state = g._get_current_object()
+    found = getattr(state, "catalog", None)
+    if found is None or found[0] is not getattr(getattr(state, "_flask_babel", None),
+                                                "babel_locale", None):
+        found = state.catalog = (get_locale(), get_translations())
     return found[1]
 
 
