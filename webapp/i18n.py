@@ -18,7 +18,7 @@ from babel.lists import format_list
 from babel.support import NullTranslations
 from flask import (Blueprint, Flask, current_app, g, has_request_context, redirect, request,
                    url_for)
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, LazyString, get_locale, get_translations
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -77,6 +77,13 @@ def translate(message: str, **variables: object) -> str:
 
 
 _ = translate  # the name pybabel extracts strings from
+
+
+def lazy_gettext(message: str) -> LazyString:
+    """`message` translated each time it is shown, through the request's `catalog`: for text
+    fixed when a module loads (a direction's name, an error's title) that every request shows
+    in its own language. Flask-Babel's own lazy strings find the catalog again on each use."""
+    return LazyString(translate, message)
 
 
 def markup_gettext(message: str, **variables: object) -> Markup:

@@ -12,11 +12,12 @@ direction is shown (hint, example boards, announcements).
 
 from dataclasses import dataclass
 
-from flask_babel import LazyString, lazy_gettext
+from flask_babel import LazyString
 
 from engine import DIRECTIONS
 from webapp.game import best_score
 from webapp.game.intents import MAX_MOVES
+from webapp.i18n import lazy_gettext
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,13 @@
 view (`webapp.views.game`), and the headers that tell the page's script where the game stands."""
 
 from flask import render_template, request
-from flask_babel import format_decimal, gettext, lazy_gettext
+from flask_babel import format_decimal, gettext
 from flask_wtf.csrf import generate_csrf
 
 from webapp.errors import GAVE_UP, UNREACHABLE
 from webapp.game import controls
 from webapp.game.best_score import best_scores
+from webapp.i18n import lazy_gettext
 from webapp.store.records import GameRecord
 from webapp.views.game import GameView, game_view
 

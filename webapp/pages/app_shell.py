@@ -15,10 +15,9 @@ from functools import cache
 from pathlib import Path
 
 from flask import Blueprint, current_app, render_template, url_for
-from flask_babel import lazy_gettext
 from werkzeug.wrappers import Response
 
-from webapp.i18n import LANG_RULE, LANGUAGES
+from webapp.i18n import LANG_RULE, LANGUAGES, lazy_gettext
 
 WORKER_FILE = "service-worker.js"
 #: The page colour of each theme (static/css/base.css): the browser's bars and the splash screen.
