@@ -20,6 +20,8 @@ from flask import (Blueprint, Flask, current_app, g, has_request_context, redire
                    url_for)
 from flask_babel import Babel, LazyString, get_locale, get_translations
 from markupsafe import Markup
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
 
 #: Every language the site speaks, code -> its own name; the first is the fall-back.
@@ -29,6 +31,7 @@ LANG_RULE = f"<any({', '.join(LANGUAGES)}):lang>"
 LANG_COOKIE = "lang"
 LANG_COOKIE_MAX_AGE = 365 * 24 * 3600
 TRANSLATIONS_DIR = Path(__file__).resolve().parent.parent / "translations"
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 bp = Blueprint("i18n", __name__)
 
@@ -39,13 +42,26 @@ def url_language() -> str | None:
     return prefix if prefix in LANGUAGES else None
 
 
-def select_locale() -> str:
-    """The language for the current request."""
+def select_locale() -> Locale:
+    """The language for the current request (one `Locale` a language, made once: Flask-Babel
+    would parse a code again for every request)."""
     if from_url := url_language():
-        return from_url
-    if request.cookies.get(LANG_COOKIE) in LANGUAGES:
-        return request.cookies[LANG_COOKIE]
-    return request.accept_languages.best_match(tuple(LANGUAGES)) or next(iter(LANGUAGES))
+        return _LOCALES[from_url]
+    if (remembered := request.cookies.get(LANG_COOKIE)) in LANGUAGES:
+        return _LOCALES[remembered]
+    return _LOCALES[_accepted_language(request.headers.get("Accept-Language", ""))]
+
+
+@lru_cache(maxsize=256)
+def _accepted_language(header: str) -> str:
+    """The language of ours an Accept-Language header rates highest, a regional tag counting
+    as its language ("pl-PL" as "pl"), English if none. A browser sends the same header every
+    time, so its answer is remembered rather than parsed again."""
+    for tag, quality in parse_accept_header(header, LanguageAccept):  # best rated first
+        language = tag.replace("_", "-").split("-")[0].lower()
+        if quality > 0 and language in LANGUAGES:  # q=0 says "not this one"
+            return language
+    return next(iter(LANGUAGES))
 
 
 def current_language() -> str:

@@ -17,6 +17,19 @@ def test_accept_language_picks_the_language(client):
     assert "新しいゲーム" in page.text
 
 
+@pytest.mark.parametrize("header, lang", [
+    ("de, pl;q=0.8, ja;q=0.9", "ja"),  # the highest quality we speak, not the first listed
+    ("pl-PL, en;q=0.1", "pl"),  # a regional tag falls back to its language
+    ("de, fr", "en"),  # none of ours: English
+    ("ja;q=0, de", "en"),  # rated 0: refused
+    ("", "en"),
+])
+def test_accept_language_is_read_by_quality_on_every_request(client, header, lang):
+    for _ in range(2):  # the second answer comes from the remembered reading of the header
+        page = client.get("/", headers={"Accept-Language": header})
+        assert f'<html lang="{lang}">' in page.text
+
+
 def test_remembered_choice_beats_accept_language(client):
     answer = client.get("/language/pl")
     assert answer.status_code == 302
