@@ -17,9 +17,9 @@ follow the last checkpoint (`history.check_follows`), but leaves the moves packe
 to play one move and saved again never unpacks them, and `dump` writes them out as they are,
 the new moves added in place. What only a replay finds is left to the replay (`DamagedHistory`).
 
-The checkpoints change once in CHECKPOINT_EVERY moves, so they are read and checked once: the
-last CACHED texts read are kept decoded, and a game keeps the text it was read from (or last
-written to) for as long as it adds no checkpoint.
+The checkpoints change once in CHECKPOINT_EVERY moves, and the start never, so they are read and
+checked once: the last CACHED texts of each are kept decoded, and a game keeps the checkpoints'
+text it was read from (or last written to) for as long as it adds no checkpoint.
 """
 
 from collections.abc import Mapping
@@ -109,6 +109,14 @@ def _checkpoints(text: str, expected: int, every: int, start: SavedState
     return checkpoints
 
 
+@lru_cache(maxsize=CACHED)
+def _decoded_tiles(text: str) -> Checkpoint:
+    """The position a `tiles` text packs, checked. A game's start is read again with every
+    request and never changes, so the last CACHED texts are kept decoded."""
+    (position,) = decode_checkpoints(text, 1)
+    return position
+
+
 def _check_keys(data: object, keys: frozenset[str], what: str) -> None:
     if not isinstance(data, Mapping):
         raise ValueError(f"a {what} is a dict, not {type(data).__name__}")
@@ -128,7 +136,10 @@ def _flags(position: SavedState) -> dict:
 
 def _position(data: Mapping, seed: int, spawns: int, moves: int) -> SavedState:
     """A saved position's tiles and flags, with the counts that the rest of the form gives."""
-    ((board, score, next_id, ids),) = decode_checkpoints(data["tiles"], 1)
+    tiles = data["tiles"]
+    if not isinstance(tiles, str):
+        raise ValueError(f"tiles must be a base64 string, not {type(tiles).__name__}")
+    board, score, next_id, ids = _decoded_tiles(tiles)
     won = max_exponent(board) >= WIN_EXPONENT
     awaiting_choice = data["awaiting_choice"]
     if not isinstance(awaiting_choice, bool):

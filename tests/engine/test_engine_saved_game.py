@@ -100,6 +100,8 @@ GARBAGE = {
     "a checkpoint missing": _with(("checkpoint_every",), 500),
     "checkpoints not text": _with(("checkpoints",), [1]),
     "an end with one tile": _with(("end", "tiles"), "AgAAAAAAAAAAAAIB"),
+    "start tiles not text": _with(("start", "tiles"), ["AgAAAAAAAAAAAAIB"]),
+    "end tiles not text": _with(("end", "tiles"), {"tiles": 1}),
     "an end awaiting without a win": _with(("end", "awaiting_choice"), True),
     "an end awaiting as 1": _with(("end", "awaiting_choice"), 1),
     "last points above the score": _with(("end", "last_points"), 10**9),
@@ -114,3 +116,14 @@ GARBAGE = {
 def test_anything_else_is_refused_with_a_value_error(saved):
     with pytest.raises(ValueError):
         Game.from_saved(saved)
+
+
+def test_games_read_from_one_text_share_nothing_that_changes():
+    """Decoded positions are remembered by their text: the second game read from it starts
+    where the text says, whatever the first one did."""
+    saved = json.loads(json.dumps(long_game(1001).to_saved()))
+    first = Game.from_saved(saved)
+    tiles = first.tiles
+    first.move(first.legal_moves()[0])
+    second = Game.from_saved(saved)
+    assert second.tiles == tiles and second.moves == 1001
