@@ -13,11 +13,13 @@ starts from and its number: a checkpoint after any round resumes exactly as if t
 not stopped. Checkpoints (uncompressed .npz, written to a temporary name and renamed) are
 written when --checkpoint-seconds have passed since the last one, and at the end.
 
-Greedy self-play seldom gets far: at 300,000 games one game in 25 reaches 16384, so the second
-stage and the moves around 32768 would learn from few boards. The first board holding
---restart-tile of each fresh game is kept (the last STARTS of them, in the checkpoint), and a
---restart-share of the games start from one of them instead of an empty board (a restart, as
-in Jaskowski's carousel shaping, from one stage only).
+Greedy self-play seldom gets far: at a million games one game in 20 reaches 16384, so the
+moves from 8192 to 16384, where the solver's games are won or lost, and the second stage would
+learn from few boards. The first board holding --restart-tile (8192) of each fresh game is
+kept (the last STARTS of them, in the checkpoint), and a --restart-share (half) of the games
+start from one of them instead of an empty board (a restart, as in Jaskowski's carousel
+shaping, from one stage only). Runs before the fourth restarted a quarter of the games from
+16384.
 
 The first --td-games games use TD(0) with a fixed rate and one stage; from there on the
 second stage (boards holding 16384) starts as a copy of the first, and every weight learns
@@ -192,8 +194,8 @@ class Schedule:
     coherence_rate: float = 1.0
     td_games: int = 100_000
     round_moves: int = 20_000_000
-    restart_share: float = 0.25
-    restart_exponent: int = 14  # 16384
+    restart_share: float = 0.5
+    restart_exponent: int = 13  # 8192
 
 
 @dataclass
@@ -318,17 +320,17 @@ def main() -> None:
     parser.add_argument("--from-scratch", action="store_true",
                         help="start from a network of zeros (no checkpoint may exist)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--rate", type=float, default=0.1,
+    parser.add_argument("--rate", type=float, default=Schedule.rate,
                         help="TD(0): share of a value's error corrected by one update")
-    parser.add_argument("--coherence-rate", type=float, default=1.0,
+    parser.add_argument("--coherence-rate", type=float, default=Schedule.coherence_rate,
                         help="TC: the same share for a weight whose errors all agree")
-    parser.add_argument("--td-games", type=int, default=100_000,
+    parser.add_argument("--td-games", type=int, default=Schedule.td_games,
                         help="games of TD(0) before TC and the second stage start")
-    parser.add_argument("--round-moves", type=int, default=20_000_000,
+    parser.add_argument("--round-moves", type=int, default=Schedule.round_moves,
                         help="moves each worker plays between two averagings")
-    parser.add_argument("--restart-share", type=float, default=0.25,
+    parser.add_argument("--restart-share", type=float, default=Schedule.restart_share,
                         help="share of the games started from late boards, once any is found")
-    parser.add_argument("--restart-tile", type=int, default=16384,
+    parser.add_argument("--restart-tile", type=int, default=1 << Schedule.restart_exponent,
                         help="a late board is a fresh game's first holding this tile")
     parser.add_argument("--checkpoint-seconds", type=float, default=180.0)
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
