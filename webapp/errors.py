@@ -14,11 +14,11 @@
 
 from flask import Flask, current_app, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadRequest, Conflict, HTTPException
 
 from webapp.i18n import lazy_gettext
+from webapp.i18n import translate as _
 from webapp.store.errors import STORE_ERRORS, StoreUnavailable
 
 #: What the player reads whenever the game server cannot be reached, whoever notices it.

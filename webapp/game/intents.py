@@ -1,10 +1,10 @@
 """Reading the player's intent from a request form; anything malformed is a 400."""
 
-from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from engine import DIRECTIONS
 from webapp.errors import InvalidIntent
+from webapp.i18n import translate as _
 from webapp.store.records import is_game_id
 
 MAX_SEQ_DIGITS = 12

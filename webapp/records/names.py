@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import unicodedata
 
-from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.exceptions import BadRequest
+
+from webapp.i18n import translate as _
 
 MAX_LENGTH = 24
 #: Unicode categories refused: controls, formats (bidi controls, zero-width characters, the

@@ -7,11 +7,11 @@ day was over, when anyone could have watched the day's tiles in other players' r
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
 from werkzeug.exceptions import Conflict, Forbidden, HTTPException, UnprocessableEntity
 
 from engine import Game, Status
 from webapp.daily import days
+from webapp.i18n import translate as _
 from webapp.store.records import GameRecord
 
 
