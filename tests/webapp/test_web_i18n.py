@@ -61,6 +61,19 @@ def test_templates_follow_a_locale_forced_within_the_request(app):
         assert render_template_string("{{ _('Score') }}") == "Score"
 
 
+@pytest.mark.parametrize("path, forced, expected", [("/en/", "ja", "上"), ("/ja/", "pl", "w górę")])
+def test_a_string_made_at_import_speaks_the_language_in_force_when_shown(app, path, forced,
+                                                                        expected):
+    from webapp.game.controls import SHOWN_DIRECTIONS
+
+    name = SHOWN_DIRECTIONS["up"].name  # made once, when the module was imported
+    with app.test_request_context(path):
+        shown = str(name)
+        with force_locale(forced):
+            assert str(name) == expected
+        assert str(name) == shown != expected
+
+
 def frozen(text: str | list | tuple) -> str | tuple:
     """A message id or string (plural forms come as lists from .mo files) as a dict key."""
     return text if isinstance(text, str) else tuple(text)
