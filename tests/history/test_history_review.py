@@ -50,7 +50,12 @@ def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, pla
     rows = ROW.findall(page)
     assert 0 < len(rows) <= COSTLY_LISTED
     losses = [float(re.search(r'data-lost="([^"]+)"', row).group(1)) for _, row in rows]
-    assert losses == sorted(losses, reverse=True)
+    costly = review.analysis.costly
+    assert [int(number) for number, _ in rows] == [move.number for move in costly]
+    # Costliest first: by the expected points given away when the values are points, else by
+    # the share (the two orders differ where a position's value differs).
+    costs = [move.points if review.analysis.in_points else move.lost for move in costly]
+    assert costs == sorted(costs, reverse=True)
     solver = Solver(default_cache_dir(), max_searches=1)
     history = store.record(store.sid_of(player.client)).game.history
     for (number, row), lost in zip(rows, losses):
