@@ -98,7 +98,8 @@ _ = translate  # the name pybabel extracts strings from
 def lazy_gettext(message: str) -> LazyString:
     """`message` translated each time it is shown, through the request's `catalog`: for text
     fixed when a module loads (a direction's name, an error's title) that every request shows
-    in its own language. Flask-Babel's own lazy strings find the catalog again on each use."""
+    in its own language. Flask-Babel's own lazy strings find the catalog again on each use;
+    the name is theirs, so pybabel extracts these strings with the same keyword."""
     return LazyString(translate, message)
 
 

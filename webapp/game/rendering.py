@@ -68,7 +68,7 @@ def render_update(
 def repaired_message(record: GameRecord) -> str:
     """What the player reads when a damaged game went back to the last point that checks out."""
     return translate("This game's saved record was damaged, so it goes on from move %(move)s, "
-                   "the last point that checks out.", move=format_decimal(record.game.moves))
+                     "the last point that checks out.", move=format_decimal(record.game.moves))
 
 
 def render_state(record: GameRecord, lost: bool, replaced: bool) -> tuple[str, dict[str, str]]:
