@@ -15,6 +15,7 @@ from pathlib import Path
 
 from babel.core import Locale
 from babel.lists import format_list
+from babel.numbers import format_compact_decimal
 from babel.support import NullTranslations
 from flask import (Blueprint, Flask, current_app, g, has_request_context, redirect, request,
                    url_for)
@@ -129,6 +130,12 @@ def _listed(items: tuple[str, ...], locale: Locale) -> str:
     return format_list(list(items), style="standard-narrow", locale=locale)
 
 
+def compact_number(number: float) -> str:
+    """`number` in a few characters, the request's language's way, for a chart's axis:
+    "150K" in English, "150 tys." in Polish, "15万" in Japanese."""
+    return format_compact_decimal(number, locale=get_locale(), fraction_digits=1)
+
+
 def board_label(title: str, rows: Iterable[Iterable[int]]) -> str:
     """What a screen reader says for a drawn 4x4 board: its title, then each row's cells. The
     sentence is translated whole and the cells are listed the language's way, so no separator
@@ -194,3 +201,4 @@ def init_i18n(app: Flask) -> None:
         newstyle=True,
     )
     app.jinja_env.globals.update(current_language=current_language, languages=LANGUAGES)
+    app.jinja_env.filters["compactformat"] = compact_number

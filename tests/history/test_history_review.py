@@ -16,6 +16,7 @@ from history_support import (ask, play, player_at, start_a_long_review, stop_rev
 
 from engine import Game
 from engine.solver import Solver, default_cache_dir
+from engine.solver.verdicts import in_points
 from webapp.history import reviews
 from webapp.history.analysis import (COSTLY_LISTED, JUDGEMENT_POINTS, Analysis, judgement_line,
                                      review_game)
@@ -66,9 +67,21 @@ def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, pla
         values = solver.evaluate_moves(Game.replay(history, number - 1).rows, REVIEW_SETTING)
         assert max(values, key=values.get) == best
         assert lost == pytest.approx((values[best] - values[played]) / values[best])
+    # The review plays the network's values, which are points: each loss is shown in expected
+    # points, and the chart's axis counts points in a few characters of the page's language.
+    assert in_points(REVIEW_SETTING) and review.analysis.in_points
+    shown = [re.search(r'data-points="([^"]+)">([^<]+)</td>', row).groups() for _, row in rows]
+    assert [float(points) for points, _ in shown] == [move.points for move in costly]
+    assert [text for _, text in shown] == [f"−{round(move.points):,}" for move in costly]
+    assert '<th scope="col">Points lost</th>' in page
+    ticks = re.findall(r'dominant-baseline="middle">([^<]+)</text>', page)
+    assert ticks[0] == "0" and ticks[-1].endswith("K") and "%" not in "".join(ticks)
+    polish = player.client.get(f"/pl/games/{player.game}/review").text
+    assert re.findall(r'dominant-baseline="middle">([^<]+)</text>', polish)[-1].endswith("tys.")
     points = re.search(r'<polyline class="chart-line" points="([^"]+)"', page).group(1).split()
     assert len(points) == min(len(finished), JUDGEMENT_POINTS)
-    assert page.count('<circle class="chart-mark"') == len(rows)
+    marks = re.findall(r'<circle class="chart-mark"[^>]*><title>Move [\d,]+: ([^<]+)</title>', page)
+    assert marks == [f"−{round(move.points):,} points" for move in costly]  # each over 1 point
     share = review.analysis.agreed / review.moves
     assert f"The move played was the solver's own in {round(share * 100)}%" in page
 

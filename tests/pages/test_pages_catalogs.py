@@ -1,11 +1,12 @@
 """No interface string falls back to English: every catalog is complete and nothing is fuzzy."""
 
+import re
 from pathlib import Path
 
 import pytest
 from pages_site import LANGUAGES
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,12 +24,23 @@ def _read(path: Path):
         return read_po(file)
 
 
+def _keywords() -> dict:
+    """The functions whose strings are extracted: Babel's own and those the Makefile's
+    ``translations`` target adds (``-k lazy_gettext``), so a string this test finds is one
+    ``make translations`` puts in the catalogs."""
+    added = re.findall(r"-k (\S+)", (ROOT / "Makefile").read_text())
+    assert added, "the Makefile names the extraction keywords"
+    return {**DEFAULT_KEYWORDS, **parse_keywords(added)}
+
+
 def _source_msgids() -> set[str]:
-    """Every msgid the templates and the Python code ask for, extracted as babel.cfg says."""
+    """Every msgid the templates and the Python code ask for, extracted as babel.cfg and the
+    Makefile say."""
     with (ROOT / "babel.cfg").open() as file:
         method_map, options_map = parse_mapping_cfg(file)
     found = set()
-    for _name, _line, message, _comments, _context in extract_from_dir(ROOT, method_map, options_map):
+    for _name, _line, message, _comments, _context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=_keywords()):
         found.add(message if isinstance(message, str) else message[0])
     return found
 

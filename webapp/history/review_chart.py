@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from webapp.charts import Frame, Tick
 from webapp.history.analysis import Analysis
 
-FRAME = Frame.with_margins(400, 180, left=40, right=10, top=10, bottom=26)
+# The left margin holds the widest tick label: "150 tys." when the values are points.
+FRAME = Frame.with_margins(400, 180, left=56, right=10, top=10, bottom=26)
 TICKS = (0.0, 0.5, 1.0)
 
 

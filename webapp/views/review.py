@@ -19,7 +19,8 @@ from webapp.store.records import GameRecord
 @dataclass(frozen=True)
 class CostlyRow:
     """A costly move of the review: its number, the move played and the solver's (their
-    engine names, and as shown), and the share of the position's value it lost."""
+    engine names, and as shown), the share of the position's value it lost and, when the
+    review is in points, the expected points it gave away (else None)."""
 
     number: int
     played: str
@@ -27,6 +28,7 @@ class CostlyRow:
     played_shown: ShownDirection
     best_shown: ShownDirection
     lost: float
+    points: float | None
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,7 @@ class ReviewView:
 
 def _costly_rows(analysis: Analysis) -> tuple[CostlyRow, ...]:
     return tuple(CostlyRow(move.number, move.played, move.best, SHOWN_DIRECTIONS[move.played],
-                           SHOWN_DIRECTIONS[move.best], move.lost)
+                           SHOWN_DIRECTIONS[move.best], move.lost, move.points)
                  for move in analysis.costly)
 
 
