@@ -4,6 +4,8 @@
     python bench/solver_strength.py --setting all --games 4 --first-seed 1 --max-moves 500
     python bench/solver_strength.py --compare fast --games 50 --first-seed 1001
     python bench/solver_strength.py --setting network-strong --weights /tmp/w.npz --games 12
+    python bench/solver_strength.py --variant deeper=network-strong:min_depth=6,max_depth=7 \
+        --setting deeper --games 12 --games-log ~/.cache/game2048-solver/strength-games.jsonl
 
 Game i uses seed first_seed + i and is played through engine.Game, keeping playing after 2048.
 Prints, per setting, the share of games reaching each tile, scores and time per move, and merges
@@ -20,9 +22,17 @@ load; figures of settings that are not the game's go under "comparison" in the J
 beside the page's "settings". --weights plays the network from another weights file (a
 training checkpoint exported with bench/train_ntuple.py --export); each entry of a setting
 that uses the network records how many games it had trained.
+
+--variant NAME=BASE:field=value,... measures a setting made from another one (of the game's
+settings or their alternatives) with some fields changed, under "comparison": a candidate to
+try before it becomes one of settings.py's. --games-log keeps every finished game in a file of
+JSON lines, and a later run with the same file plays only the games it does not hold yet (the
+same setting, every field alike, seed, move limit and network), so a run of many hours can be
+stopped and taken up again in another session.
 """
 
 import argparse
+import dataclasses
 import datetime
 import fcntl
 import json
@@ -39,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 import engine  # noqa: E402
 import engine.solver  # noqa: E402
 from engine.solver import weights_file  # noqa: E402
-from engine.solver.settings import ALTERNATIVES  # noqa: E402
+from engine.solver.settings import ALTERNATIVES, Setting  # noqa: E402
 from engine.solver.solver import WARM_UP_BOARD  # noqa: E402
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
@@ -62,13 +72,12 @@ def start_worker(weights: Path) -> None:
 
 def section_of(setting: str) -> str:
     """Where a setting's figures go in the JSON file."""
-    return "comparison" if setting in COMPARED else "settings"
+    return "settings" if setting in engine.solver.SETTINGS else "comparison"
 
 
-def play_game(job: tuple[str, int, int | None]) -> dict:
+def play_game(job: tuple[Setting, int, int | None]) -> dict:
     """Play one game with the solver; return its outcome and the time each move took."""
-    name, seed, max_moves = job
-    setting = COMPARED.get(name, name)
+    setting, seed, max_moves = job
     solver = _solver
     game = engine.Game.new(seed)
     move_seconds, move_cpu_seconds, cut_by_time = [], [], 0
@@ -84,7 +93,7 @@ def play_game(job: tuple[str, int, int | None]) -> dict:
         if direction is None or not game.move(direction):
             raise RuntimeError(f"seed {seed}: solver chose {direction!r} on {game.rows}")
     return {
-        "setting": name,
+        "setting": setting.name,
         "seed": seed,
         "score": game.score,
         "max_tile": max(max(row) for row in game.rows),
@@ -95,16 +104,61 @@ def play_game(job: tuple[str, int, int | None]) -> dict:
     }
 
 
+def variant(text: str, known: dict[str, Setting]) -> Setting:
+    """The setting NAME=BASE:field=value,... describes: `known[BASE]` renamed, fields changed."""
+    name, _, rest = text.partition("=")
+    base, _, changes = rest.partition(":")
+    if not name or base not in known:
+        raise argparse.ArgumentTypeError(f"{text!r}: not NAME=BASE:field=value,... with BASE one"
+                                         f" of {', '.join(known)}")
+    fields = {field.name for field in dataclasses.fields(Setting)} - {"name"}
+    changed: dict[str, object] = {"name": name}
+    for change in filter(None, changes.split(",")):
+        field, _, value = change.partition("=")
+        if field not in fields:
+            raise argparse.ArgumentTypeError(f"{text!r}: no field {field!r} to change")
+        changed[field] = type(getattr(known[base], field))(value)  # int, float or str
+    return dataclasses.replace(known[base], **changed)
+
+
+class GamesLog:
+    """Finished games kept as JSON lines, each with what decides its moves (the setting's
+    fields, seed, move limit, network), so a run can leave out the games it already holds."""
+
+    def __init__(self, path: Path | None, network_games: int) -> None:
+        self.path, self.network_games = path, network_games
+        self.games: dict[str, dict] = {}
+        if path is not None and path.exists():
+            for line in path.read_text().splitlines():
+                try:
+                    game = json.loads(line)
+                except ValueError:  # a line cut off when a run was stopped: played again
+                    continue
+                self.games[game["key"]] = game
+
+    def key(self, setting: Setting, seed: int, max_moves: int | None) -> str:
+        """What the moves of one game depend on, as one text."""
+        network = self.network_games if setting.evaluation == "network" else None
+        return json.dumps([dataclasses.asdict(setting), seed, max_moves, network])
+
+    def find(self, setting: Setting, seed: int, max_moves: int | None) -> dict | None:
+        """The logged game these would play, if any."""
+        return self.games.get(self.key(setting, seed, max_moves))
+
+    def add(self, setting: Setting, max_moves: int | None, game: dict) -> None:
+        """Append a finished game to the file."""
+        if self.path is None:
+            return
+        logged = {"key": self.key(setting, game["seed"], max_moves), **game}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path, "a") as log:
+            log.write(json.dumps(logged) + "\n")
+
+
 def percentile(values: list[float], share: float) -> float:
     """The value below which `share` of the values lie."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def uses_network(setting: str) -> bool:
-    """Whether the setting's leaves are the network's."""
-    chosen = COMPARED.get(setting) or engine.solver.SETTINGS[setting]
-    return chosen.evaluation == "network"
 
 
 def summarize(games: list[dict], first_seed: int, max_moves: int | None,
@@ -173,10 +227,13 @@ def merge_into(path: Path, setting: str, summary: dict) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--setting", action="append",
-                        choices=[*engine.solver.SETTINGS, *COMPARED, "all"],
-                        help="setting to measure (repeatable, or 'all'); default fast")
+                        help="setting to measure (repeatable, or 'all'): one of the game's, "
+                             f"{', '.join(COMPARED)} or a --variant's name; default fast")
     parser.add_argument("--compare", choices=list(ALTERNATIVES),
                         help="measure this setting and its alternative side by side")
+    parser.add_argument("--variant", action="append", default=[],
+                        metavar="NAME=BASE:FIELD=VALUE,...",
+                        help="a setting made from BASE with these fields changed (repeatable)")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -184,27 +241,53 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="results file to merge in")
     parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
                         help="the network's weights file")
+    parser.add_argument("--games-log", type=Path,
+                        help="keep finished games here, and play only those it does not hold")
     args = parser.parse_args()
+    known = {**engine.solver.SETTINGS, **COMPARED}
+    for text in args.variant:
+        try:
+            made = variant(text, known)
+        except (argparse.ArgumentTypeError, ValueError) as error:
+            parser.error(str(error))
+        known[made.name] = made
     chosen = args.setting or ([] if args.compare else ["fast"])
     chosen += [args.compare, ALTERNATIVES[args.compare].name] if args.compare else []
-    settings = list(engine.solver.SETTINGS) if "all" in chosen else list(dict.fromkeys(chosen))
+    names = list(engine.solver.SETTINGS) if "all" in chosen else list(dict.fromkeys(chosen))
+    if unknown := [name for name in names if name not in known]:
+        parser.error(f"unknown setting {', '.join(unknown)}: choose from {', '.join(known)}")
+
+    trained = weights_file.training_counters(args.weights)["games"]
+    log = GamesLog(args.games_log, trained)
+    games: dict[str, list[dict]] = {name: [] for name in names}
+
+    def finished(setting: Setting, game: dict) -> None:
+        played = games[setting.name]
+        played.append(game)
+        played.sort(key=lambda one: one["seed"])
+        network_games = trained if setting.evaluation == "network" else None
+        merge_into(args.json, setting.name,
+                   summarize(played, args.first_seed, args.max_moves, network_games))
 
     # Settings take turns game by game, so a run measured side by side meets the same load.
-    jobs = [(setting, args.first_seed + i, args.max_moves)
-            for i in range(args.games) for setting in settings]
-    games: dict[str, list[dict]] = {setting: [] for setting in settings}
-    trained = weights_file.training_counters(args.weights)["games"]
-    network_games = {setting: trained if uses_network(setting) else None for setting in settings}
+    jobs = [(known[name], args.first_seed + i, args.max_moves)
+            for i in range(args.games) for name in names]
+    to_play = []
+    for job in jobs:
+        logged = log.find(*job)
+        if logged is None:
+            to_play.append(job)
+        else:
+            finished(job[0], logged)
     with multiprocessing.Pool(args.workers, initializer=start_worker,
                               initargs=(args.weights,)) as pool:
-        for game in tqdm(pool.imap(play_game, jobs), total=len(jobs)):
-            played = games[game["setting"]]
-            played.append(game)
-            merge_into(args.json, game["setting"], summarize(
-                played, args.first_seed, args.max_moves, network_games[game["setting"]]))
-    for setting, played in games.items():
-        print_summary(setting, summarize(played, args.first_seed, args.max_moves,
-                                         network_games[setting]), played)
+        for job, game in zip(to_play, tqdm(pool.imap(play_game, to_play), total=len(to_play))):
+            log.add(job[0], args.max_moves, game)
+            finished(job[0], game)
+    for name, played in games.items():
+        network_games = trained if known[name].evaluation == "network" else None
+        print_summary(name, summarize(played, args.first_seed, args.max_moves, network_games),
+                      played)
 
 
 if __name__ == "__main__":
