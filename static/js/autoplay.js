@@ -1,8 +1,10 @@
 // Auto-play: asks the server to play the solver's move ("solver-move", one request a move)
-// through the same queue as a person's presses, at the speed the player sets. It stops at the win banner, at game over, and at any key press or
-// tap on the page (a game key that stops it does nothing else; a key held since before it started
-// does not stop it, nor does a modifier alone, so Shift+A stops it rather than stopping it and
-// starting it again); its own button and the speed slider keep their usual roles.
+// through the same queue as a person's presses, at the speed the player sets, counted from one
+// request to the next (the time an answer takes is part of the pause, not added to it). It
+// stops at the win banner, at game over, and at any key press or tap on the page (a game key
+// that stops it does nothing else; a key held since before it started does not stop it, nor
+// does a modifier alone, so Shift+A stops it rather than stopping it and starting it again);
+// its own button and the speed slider keep their usual roles.
 
 import { boundIntent } from "./input.js";
 
@@ -17,6 +19,12 @@ const SOLVER_MOVE = "solver-move";
 export function createAutoplay({ button, speed, request, controls }) {
   let running = false;
   let timer = null;
+  let askedAt = 0;
+
+  function askForMove() {
+    askedAt = performance.now();
+    request(SOLVER_MOVE);
+  }
 
   function setRunning(value) {
     running = value;
@@ -41,7 +49,7 @@ export function createAutoplay({ button, speed, request, controls }) {
   return {
     toggle() {
       setRunning(!running);
-      if (running) request(SOLVER_MOVE);
+      if (running) askForMove();
     },
     stop() {
       setRunning(false);
@@ -49,7 +57,9 @@ export function createAutoplay({ button, speed, request, controls }) {
     onAnswer(intent, shown, ok) {
       if (!running) return;
       if (!ok || shown.status !== "playing") return setRunning(false);
-      if (intent === SOLVER_MOVE) timer = setTimeout(() => request(SOLVER_MOVE), 1000 / Number(speed.value));
+      if (intent !== SOLVER_MOVE) return;
+      const pause = 1000 / Number(speed.value) - (performance.now() - askedAt);
+      timer = setTimeout(askForMove, Math.max(0, pause));
     },
   };
 }

@@ -110,6 +110,33 @@ def test_auto_play_sends_one_request_a_move_and_the_game_becomes_assisted(page: 
     expect(page.locator("#assisted")).to_be_visible()
 
 
+def test_auto_play_counts_its_pace_from_one_request_to_the_next(page: Page, open_game):
+    """At 4 moves a second a move is asked for 250 ms after the one before, however long that
+    one's answer took (here 200 ms of the page's clock): 50 ms after the answer, not 250."""
+    open_on_a_paused_clock(page, open_game)
+    asked = []
+    page.route("**/solver-move", lambda route: asked.append(route))  # held until released
+    page.locator("#autoplay-button").click()
+    for _ in range(100):
+        if asked:
+            break
+        page.wait_for_timeout(50)
+    page.clock.run_for(200)
+    asked[0].continue_()
+    expect(page.locator("#moves")).to_have_text("1")
+    page.clock.run_for(40)
+    page.wait_for_timeout(200)  # time for a request sent too soon to reach the route
+    assert len(asked) == 1
+    page.clock.run_for(20)
+    for _ in range(100):
+        if len(asked) == 2:
+            break
+        page.wait_for_timeout(50)
+    assert len(asked) == 2
+    page.locator("#autoplay-button").click()
+    asked[1].continue_()
+
+
 @pytest.mark.parametrize("stop_key", ["Shift+A", "x"])
 def test_shift_a_starts_auto_play_and_shift_a_or_any_key_stops_it(page: Page, open_game,
                                                                    stop_key):
