@@ -103,6 +103,18 @@ def test_hints_have_their_own_budget_per_session(tmp_path, make_web_app, make_pl
     assert make_player(app.test_client()).post("/hint").status_code == 200
 
 
+def test_auto_play_moves_draw_on_the_solver_budget_not_the_moves_one(tmp_path, make_web_app,
+                                                                     make_player):
+    app = make_web_app(tmp_path / "instance", SOLVER_RATE_LIMIT="1/hour")
+    player = make_player(app.test_client())
+    started = time.monotonic()
+    assert player.post("/solver-move", seq="1").status_code == 200
+    assert_refused(player.post("/solver-move", seq="2"), "The solver needs a short break",
+                   started, HOUR)
+    assert player.post("/hint").status_code == 429  # the same budget as hints
+    assert player.move("left").status_code == 200
+
+
 def test_hints_are_also_limited_per_address_since_new_sessions_cost_nothing(
         tmp_path, make_web_app, make_player):
     app = make_web_app(tmp_path / "instance", SOLVER_RATE_LIMIT="1/hour",

@@ -6,6 +6,7 @@ from email.utils import parsedate_to_datetime
 
 import pytest
 from board_html import shown_rows
+from web_support import game_id
 
 from engine import Game, solver
 
@@ -77,8 +78,10 @@ def test_unknown_direction_is_refused_and_changes_nothing(player, store):
 def test_post_without_csrf_token_is_refused(player, store):
     player.move(store.game_of(player.client).legal_moves()[0])  # so an undo would change it
     before = store.game_of(player.client).to_dict()
-    for path in ("/move", "/undo", "/new", "/keep-playing", "/hint"):
-        answer = player.client.post(path, data={"direction": "left", "seq": "2"})
+    for path in ("/move", "/solver-move", "/undo", "/new", "/keep-playing", "/hint",
+                 f"/games/{player.game}/review", "/records"):
+        answer = player.client.post(path, data={"direction": "left", "seq": "2",
+                                                "game": player.game, "name": "Ada"})
         assert answer.status_code == 400
         assert "security token" in answer.text
     assert store.game_of(player.client).to_dict() == before
@@ -149,12 +152,16 @@ def test_game_over_shows_try_again(player, store):
     assert re.search(r'id="game"[^>]* data-state="over" data-in-progress="false"', page.text)
 
 
-def test_tampered_session_cookie_starts_a_new_game(client):
-    client.get("/")
+def test_tampered_session_cookie_starts_a_new_game(client, store):
+    first = game_id(client.get("/").text)
     client.set_cookie("session", "not-a-session-anyone-has")
     page = client.get("/")
     assert page.status_code == 200
     assert len(re.findall(r'class="tile"', page.text)) == 2
+    assert game_id(page.text) != first
+    assert store.sid_of(client) != "not-a-session-anyone-has"
+    assert store.session("not-a-session-anyone-has") is None
+    assert store.read(store.sid_of(client))["id"] == game_id(page.text)
 
 
 def test_session_cookie_expires_in_an_hour_until_played_then_with_the_lifetime(app, player,
