@@ -32,10 +32,14 @@ Environment variables (the README's table says the same):
     HISTORY_RATE_LIMIT        replays, their steps, reviews, lists of games, per client address
                               (20/second;1200/minute)
     SOLVER_WARM_UP            ``0`` skips compiling the solver at start-up
+    PROXY_HOPS                reverse proxies in front (0); read by ``production`` only
 
 Given to ``create_app`` only:
     CLOCK                     the time the daily game's days are read from, a function giving
                               Unix seconds (``time.time``); tests move a fake one
+    SOLVER_STRENGTH_FILE      the measured strength the solver page shows (default
+                              ``webapp/pages/solver_strength.json``, which the strength bench
+                              writes)
 """
 
 from __future__ import annotations
@@ -81,6 +85,16 @@ def number(environ: Mapping[str, str], name: str, default: float) -> float:
     if value <= 0:
         raise ConfigError(f"{name} must be positive, got {raw!r}")
     return value
+
+
+def count(environ: Mapping[str, str], name: str, default: int) -> int:
+    """A whole number of at least 0 from environ[name], or default when unset."""
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        raise ConfigError(f"{name} must be a whole number (0, 1, 2...), got {raw!r}")
+    return int(raw)
 
 
 def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:

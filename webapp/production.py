@@ -17,7 +17,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp.config import ConfigError, check_store, flag, settings_from
+from webapp.config import ConfigError, check_store, count, flag, settings_from
 
 MIN_SECRET_LENGTH = 32
 MIN_DISTINCT_CHARACTERS = 12
@@ -41,6 +41,7 @@ def production_settings(environ: Mapping[str, str]) -> dict[str, Any]:
     settings = settings_from(environ)
     settings["SECRET_KEY"] = check_secret(environ.get("SECRET_KEY"))
     settings["SESSION_COOKIE_SECURE"] = flag(environ, "SESSION_COOKIE_SECURE", True)
+    settings["PROXY_HOPS"] = count(environ, "PROXY_HOPS", 0)
     check_store(settings)
     return settings
 
@@ -50,7 +51,7 @@ def create_production_app() -> Flask:
     from webapp import create_app
 
     app = create_app(production_settings(os.environ))
-    hops = int(os.environ.get("PROXY_HOPS") or 0)
+    hops = app.config["PROXY_HOPS"]
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore
     return app

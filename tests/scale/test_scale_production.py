@@ -50,6 +50,8 @@ def test_redis_url_selects_the_redis_store():
     ({"REDIS_TIMEOUT": "soon"}, "must be a number"),
     ({"SQLITE_BUSY_TIMEOUT": "0"}, "must be positive"),
     ({"SESSION_COOKIE_SECURE": "maybe"}, "SESSION_COOKIE_SECURE must be on or off"),
+    ({"PROXY_HOPS": "one"}, "PROXY_HOPS must be a whole number"),
+    ({"PROXY_HOPS": "-1"}, "PROXY_HOPS must be a whole number"),
 ])
 def test_unusable_settings_are_refused(environ, complaint):
     with pytest.raises(ConfigError, match=complaint):

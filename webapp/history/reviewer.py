@@ -14,9 +14,9 @@ hints never wait for it, and it runs at a lower CPU priority than the threads se
 (a niceness of its own on Linux, where every thread can have one): a player's move is served
 first, and the review takes what time is left.
 
-The review looks as "fast" does but at most five moves ahead ("review"): on the 20,000-move game
-of bench/history_review.py that takes under half of fast's time, and agrees with fast on the
-best move in 94% of positions and on all but a few of the costly moves.
+The review looks as "fast" does but one move less ahead on crowded boards (REVIEW_SETTING), so
+that a long game's review fits its minute; what that costs and how often it agrees with "fast"
+is measured by bench/history_review.py (figures in the README).
 """
 
 from __future__ import annotations
@@ -44,8 +44,6 @@ from webapp.store.records import GameRecord
 
 log = logging.getLogger(__name__)
 
-# "fast" looking one move less ahead on crowded boards, so that a long game's review fits its
-# minute (bench/history_review.py; figures in the README).
 REVIEW_SETTING = dataclasses.replace(SETTINGS["fast"], name="review",
                                      depth_offset=SETTINGS["fast"].depth_offset + 1)
 MAX_WAITING = 8
