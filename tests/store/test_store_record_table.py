@@ -6,7 +6,7 @@ import pytest
 import redis
 
 from engine import Game
-from webapp.records.entries import Entry
+from webapp.store.record_entries import Entry
 from webapp.store.redis_record_table import RedisRecordTable
 from webapp.store.records import GameRecord
 from webapp.store.sqlite_db import Database

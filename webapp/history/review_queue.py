@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from webapp.store.games import GameStore
+from webapp.store.game_store import GameStore
 
 
 class ReviewQueue(Protocol):

@@ -39,7 +39,7 @@ from webapp.history.analysis import review_game
 from webapp.history.review_queue import ReviewQueue
 from webapp.history.reviews import LEASE_SECONDS, QUEUED, RUNNING, Review
 from webapp.store.errors import STORE_ERRORS
-from webapp.store.games import GameStore
+from webapp.store.game_store import GameStore
 from webapp.store.records import GameRecord
 
 log = logging.getLogger(__name__)

@@ -7,7 +7,7 @@ from flask import abort
 
 from webapp.daily import days
 from webapp.game.current import owned
-from webapp.records.entries import Entry
+from webapp.store.record_entries import Entry
 from webapp.records.names import clean_name
 from webapp.records.verify import refusal
 from webapp.store import games, record_table

@@ -4,13 +4,14 @@ Each game is a record (``records``) with an unguessable id: the game in one save
 whole history, the position to resume from as its end), the bookkeeping around it, and beside it the text of its review if one was
 asked for (``webapp.history.reviews``); the browser's session (Flask-Session, ``sessions``)
 holds only which game is its current one and the ids of its earlier games. Two backends offer
-both, behind what every game store offers (``games``): SQLite in the instance folder, the
+both, behind what every game store offers (``game_store``): SQLite in the instance folder, the
 embedded default for one host (``sqlite_db``, ``sqlite_games``, ``sqlite_sessions``), and Redis
 for many processes and hosts (``SESSION_BACKEND=redis``: ``redis_client``, clients that fail
 fast, ``redis_games``, ``redis_sessions``). Writes are compare-and-set on
 a version, so there are no locks to go stale; what is kept and what goes first is
 ``retention``; a fault is a 503 with nothing written (``errors``). The records table
-(``webapp.records``) is kept in the same store (``sqlite_record_table``, ``redis_record_table``).
+(``webapp.records``) is kept in the same store: an entry and what every table offers
+(``record_entries``), and its two backends (``sqlite_record_table``, ``redis_record_table``).
 ``operations``: the operator's ``flask`` commands (backup and check of the SQLite database).
 """
 
@@ -20,8 +21,8 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
-from webapp.records.entries import RecordTable
-from webapp.store.games import GameStore
+from webapp.store.record_entries import RecordTable
+from webapp.store.game_store import GameStore
 from webapp.store.redis_client import redis_client, warn_without_persistence
 from webapp.store.redis_games import RedisGames
 from webapp.store.redis_record_table import RedisRecordTable

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from redis import Redis
 
-from webapp.records.entries import SHOWN, Entry, frozen_game, thawed_game
+from webapp.store.record_entries import SHOWN, Entry, frozen_game, thawed_game
 from webapp.store.records import GameRecord
 
 ENTRY, ALL, DAY, ENTERED = "records:entry:", "records:all", "records:day:", "records:entered"
