@@ -2,7 +2,9 @@
 
 A line is given as four exponents (0 = empty, n = a tile of value 2**n), listed from the edge
 the tiles are pushed toward. Everything else in the engine (packed boards, tile identities) is
-built on `slide_line`.
+built on `slide_line`. The solver's slide tables cover every line of its own board at once, so
+they are worked out with numpy (engine/solver/board.py) and checked against `slide_line` by
+the tests (tests/solver/test_board.py).
 """
 
 from functools import cache

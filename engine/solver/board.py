@@ -116,7 +116,7 @@ def slide_points(rows, columns, direction, points):
 
 
 @njit(nogil=True, cache=True)
-def empty_cells(board):
+def empty_count(board):
     """How many cells are empty."""
     count = 0
     for r in range(4):
@@ -127,7 +127,7 @@ def empty_cells(board):
 
 
 @njit(nogil=True, cache=True)
-def with_tile(lines, line, cell, exponent):
+def lines_with_tile(lines, line, cell, exponent):
     """Rows (or columns) with `exponent` placed in an empty cell of one of them."""
     added = exponent << (CELL_BITS * cell)
     return (

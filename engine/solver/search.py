@@ -30,7 +30,7 @@ from numba.extending import overload
 
 from engine.rng import SPAWN_ODDS
 from engine.solver.board import (
-    CELL_BITS, CELL_MASK, empty_cells, slide, slide_points, transpose, with_tile,
+    CELL_BITS, CELL_MASK, empty_count, lines_with_tile, slide, slide_points, transpose,
 )
 from engine.solver.heuristic import board_score
 from engine.solver.ntuple import network_value
@@ -99,15 +99,15 @@ def expected_value(rows, columns, depth, probability, cutoff, slides, points, ta
             and cache_values[index, 1] >= depth):
         return cache_values[index, 0]
 
-    empty = empty_cells(rows)
+    empty = empty_count(rows)
     total = 0.0
     for row in range(4):
         for column in range(4):
             if (rows[row] >> (CELL_BITS * column)) & CELL_MASK:
                 continue
             for exponent, spawn_probability in SPAWN_ODDS:
-                spawned_rows = with_tile(rows, row, column, exponent)
-                spawned_columns = with_tile(columns, column, row, exponent)
+                spawned_rows = lines_with_tile(rows, row, column, exponent)
+                spawned_columns = lines_with_tile(columns, column, row, exponent)
                 child_probability = probability * spawn_probability / empty
                 leaf = depth == 1 or child_probability < cutoff
                 best = -np.inf
