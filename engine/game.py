@@ -3,7 +3,6 @@ recorded for undo and replay (see `history`)."""
 
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
-from typing import Optional, Union
 
 from engine import rng, saved_game, saved_state, validation
 from engine.board import (
@@ -42,7 +41,7 @@ def _seed_or_new(seed: object) -> int:
     return rng.new_seed() if seed is None else validation.seed(seed)
 
 
-def _history(history: Union[History, object]) -> History:
+def _history(history: History | object) -> History:
     return history if isinstance(history, History) else History.from_dict(history)
 
 
@@ -59,7 +58,7 @@ class Game:
         self,
         saved: saved_state.SavedState,
         ledger: TileLedger,
-        recording: Optional[Recording] = None,
+        recording: Recording | None = None,
     ) -> None:
         """The game at `saved`, recording its moves into `recording` (a new one starting at
         `saved` when None)."""
@@ -77,7 +76,7 @@ class Game:
     # --- starting a game -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, seed: Optional[int] = None) -> "Game":
+    def new(cls, seed: int | None = None) -> "Game":
         """A new game: two starting tiles on two random cells (each a 2, or a 4 one time in ten)."""
         seed = _seed_or_new(seed)
         game = cls._fresh(board=0, ledger=TileLedger([0] * 16, next_id=1), seed=seed, score=0)
@@ -88,7 +87,7 @@ class Game:
 
     @classmethod
     def from_rows(
-        cls, rows: Sequence[Sequence[int]], score: int = 0, seed: Optional[int] = None
+        cls, rows: Sequence[Sequence[int]], score: int = 0, seed: int | None = None
     ) -> "Game":
         """A game set up on the given tile values (0 = empty), e.g. to study a position.
 
@@ -104,7 +103,7 @@ class Game:
         return cls._fresh(board, TileLedger.numbered(board), seed, validation.score(score), won)
 
     @classmethod
-    def from_dict(cls, data: object, history: Union[History, dict, None] = None) -> "Game":
+    def from_dict(cls, data: object, history: History | dict | None = None) -> "Game":
         """The game saved by `to_dict`; ValueError if `data` is not a well-formed game.
 
         With `history` (a History or its dict), the game's moves so far, into which it goes on
@@ -123,7 +122,7 @@ class Game:
         return cls(saved, TileLedger(saved.ids, saved.next_id), recording)
 
     @classmethod
-    def replay(cls, history: Union[History, dict], moves: Optional[int] = None) -> "Game":
+    def replay(cls, history: History | dict, moves: int | None = None) -> "Game":
         """The game after the first `moves` moves of `history` (all when None, 0 for its start).
 
         The game is as play left it, tile ids included; a move that follows a win implies the

@@ -27,8 +27,8 @@ moves do not replay to its game (a move the game refuses, a checkpoint or an end
 not reach) is found out by the replay, which raises `DamagedHistory`.
 """
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import NamedTuple, Optional, Union
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from engine import saved_state, validation
 from engine.board import Board, max_exponent, tile_sum
@@ -132,17 +132,8 @@ class History:
     @classmethod
     def from_dict(cls, data: object) -> "History":
         """The history saved by `to_dict`; ValueError if `data` is not a well-formed one."""
-        if not isinstance(data, Mapping):
-            raise ValueError(f"a history is a dict, not {type(data).__name__}")
-        keys = set(data)
-        if keys != _KEYS:
-            raise ValueError(
-                f"history keys: missing {sorted(map(str, _KEYS - keys))}, "
-                f"unexpected {sorted(map(str, keys - _KEYS))}"
-            )
-        version = validation.integer(data["version"], "version")
-        if version != VERSION:
-            raise ValueError(f"unknown history version {version}")
+        data = validation.fields(data, _KEYS, "history")
+        validation.version(data["version"], VERSION, "history")
         start = saved_state.load(data["start"])
         count = validation.count(data["count"], "count")
         codes = decode_moves(data["moves"], count)
@@ -182,9 +173,9 @@ class Recording:
         self,
         start: SavedState,
         codes: bytes = b"",
-        checkpoints: Sequence[Union[Checkpoint, LaterCheckpoint]] = (),
-        every: Optional[int] = None,
-        packed: Optional[bytes] = None,
+        checkpoints: Sequence[Checkpoint | LaterCheckpoint] = (),
+        every: int | None = None,
+        packed: bytes | None = None,
         count: int = 0,
     ) -> None:
         """The recording of `codes` (or of `count` moves in `packed`) after `start`."""

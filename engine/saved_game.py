@@ -73,12 +73,10 @@ def dump(position: SavedState, recording: Recording) -> dict:
 def load(data: object) -> tuple[SavedState, Recording]:
     """The position and the recording of a game saved by `dump`; ValueError if `data` is not
     a well-formed one."""
-    _check_keys(data, _KEYS, "saved game")
-    version = validation.integer(data["version"], "version")
-    if version != VERSION:
-        raise ValueError(f"unknown saved game version {version}")
+    data = validation.fields(data, _KEYS, "saved game")
+    validation.version(data["version"], VERSION, "saved game")
     seed = validation.seed(data["seed"])
-    _check_keys(data["start"], _START_KEYS, "start")
+    validation.fields(data["start"], _START_KEYS, "start")
     start = _position(data["start"], seed, validation.count(data["start"]["spawns"], "spawns"),
                       validation.count(data["start"]["moves"], "moves"))
     count = validation.count(data["count"], "count")
@@ -90,7 +88,7 @@ def load(data: object) -> tuple[SavedState, Recording]:
         raise ValueError("checkpoints must be a base64 string")
     checkpoints = _checkpoints(data["checkpoints"], count // every, every,
                                start._replace(ids=tuple(start.ids)))
-    _check_keys(data["end"], _END_KEYS, "end")
+    validation.fields(data["end"], _END_KEYS, "end")
     end = _position(data["end"], seed, start.spawns + count, start.moves + count)
     check_end(start, checkpoints, every, count, end)
     recording = Recording(start, checkpoints=checkpoints, every=every, packed=packed,
@@ -115,14 +113,6 @@ def _decoded_tiles(text: str) -> Checkpoint:
     request and never changes, so the last CACHED texts are kept decoded."""
     (position,) = decode_checkpoints(text, 1)
     return position
-
-
-def _check_keys(data: object, keys: frozenset[str], what: str) -> None:
-    if not isinstance(data, Mapping):
-        raise ValueError(f"a {what} is a dict, not {type(data).__name__}")
-    if data.keys() != keys:
-        raise ValueError(f"{what} keys: missing {sorted(map(str, keys - set(data)))}, "
-                         f"unexpected {sorted(map(str, set(data) - keys))}")
 
 
 def _tiles(position: SavedState) -> str:

@@ -15,7 +15,6 @@ one), `awaiting_choice` without `won`, ids that are not positive and distinct on
 not 0 on empty cells, or not below `next_id`. The score is not checked against the tiles.
 """
 
-from collections.abc import Mapping
 from typing import NamedTuple
 
 from engine import validation
@@ -65,17 +64,8 @@ def dump(game: SavedState) -> dict:
 
 def load(data: object) -> SavedState:
     """Read a saved game back; ValueError if it is not a well-formed, reachable game."""
-    if not isinstance(data, Mapping):
-        raise ValueError(f"a saved game is a dict, not {type(data).__name__}")
-    keys = set(data)
-    if keys != _KEYS:
-        raise ValueError(
-            f"saved game keys: missing {sorted(map(str, _KEYS - keys))}, "
-            f"unexpected {sorted(map(str, keys - _KEYS))}"
-        )
-    version = validation.integer(data["version"], "version")
-    if version != VERSION:
-        raise ValueError(f"unknown saved game version {version}")
+    data = validation.fields(data, _KEYS, "saved game")
+    validation.version(data["version"], VERSION, "saved game")
 
     exponent_rows = validation.exponent_rows(data["rows"])
     validation.check_playable(exponent_rows)

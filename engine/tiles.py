@@ -7,7 +7,7 @@ The rewriting waits until the ids are read, so playing without looking costs not
 """
 
 from dataclasses import dataclass
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 from engine.board import (
     BOARD_BITS,
@@ -39,8 +39,8 @@ class Tile:
     value: int
     row: int
     col: int
-    previous: Optional[Position] = None
-    merged_from: Optional[tuple["Tile", "Tile"]] = None
+    previous: Position | None = None
+    merged_from: tuple["Tile", "Tile"] | None = None
     is_new: bool = False
 
 
@@ -122,8 +122,8 @@ class IdsMark:
     __slots__ = ("_ledger", "_value")
 
     def __init__(self, ledger: "TileLedger") -> None:
-        self._ledger: Optional[TileLedger] = ledger
-        self._value: Optional[tuple[tuple[int, ...], int]] = None
+        self._ledger: TileLedger | None = ledger
+        self._value: tuple[tuple[int, ...], int] | None = None
 
     def value(self) -> tuple[tuple[int, ...], int]:
         """(the id in each cell, reading order; the next id to give) at the mark."""
@@ -153,10 +153,10 @@ class TileLedger:
         self._next_id = next_id
         self._previous_ids = self._ids
         # (slides, merges) of the last move; None when there is nothing to animate
-        self._last_move: Optional[tuple[tuple, tuple]] = None
+        self._last_move: tuple[tuple, tuple] | None = None
         self._new_cells: tuple[int, ...] = ()
         # Changes not yet settled: (line plans of a move, or None before any move; new cells)
-        self._pending: list[tuple[Optional[tuple[LinePlan, ...]], list[int]]] = []
+        self._pending: list[tuple[tuple[LinePlan, ...] | None, list[int]]] = []
         # Marks not yet filled: (how many pending changes come before it, the mark)
         self._marks: list[tuple[int, IdsMark]] = []
 
@@ -182,7 +182,7 @@ class TileLedger:
         self._settle()
         return self._next_id
 
-    def move(self, board: Board, direction: str) -> Optional[tuple[Board, int, tuple[int, ...]]]:
+    def move(self, board: Board, direction: str) -> tuple[Board, int, tuple[int, ...]] | None:
         """Push `board` in `direction`: (new board, points, its empty cells line by line),
         recording the move for the tiles' ids; None for a move that changes nothing."""
         step, mask, entries0, entries1, entries2, entries3 = _LOOKUP[direction]
@@ -262,7 +262,7 @@ class TileLedger:
         return tuple(self._tile(board, cell, sources, merges)
                      for cell in range(16) if exponent_at(board, cell))
 
-    def _tile(self, board: Board, cell: int, sources: Optional[dict[int, int]],
+    def _tile(self, board: Board, cell: int, sources: dict[int, int] | None,
               merges: dict[int, list[int]]) -> Tile:
         """The tile on `cell`, given where the last move took each cell's content from
         (`sources`, None when nothing has moved yet) and which two cells each merge joined."""

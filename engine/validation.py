@@ -22,6 +22,23 @@ def integer(value: object, what: str) -> int:
         raise ValueError(f"{what} must be an integer, not {type(value).__name__}") from None
 
 
+def fields(data: object, keys: Set[str], what: str) -> Mapping[str, object]:
+    """`data` if it is a mapping with exactly these keys (the error names the missing and the
+    unexpected ones)."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"a {what} is a dict, not {type(data).__name__}")
+    if data.keys() != keys:
+        raise ValueError(f"{what} keys: missing {sorted(map(str, keys - set(data)))}, "
+                         f"unexpected {sorted(map(str, set(data) - keys))}")
+    return data
+
+
+def version(value: object, known: int, what: str) -> None:
+    """Refuse a format version other than the one this code reads."""
+    if integer(value, "version") != known:
+        raise ValueError(f"unknown {what} version {value}")
+
+
 def count(value: object, what: str) -> int:
     """A number of things: a non-negative int."""
     number = integer(value, what)
