@@ -26,17 +26,23 @@ def test_every_move_has_arrow_wasd_and_vim_keys():
 
 def test_reference_table_lists_every_intent_with_its_keys_and_gestures(app):
     with app.test_request_context():
-        table = [(label, [cap.caps for cap in caps], gestures)
+        table = [(label, [cap.caps for cap in caps],
+                  [(gesture, str(name)) for gesture, name in gestures])
                  for label, caps, gestures in controls.reference_table()]
     assert table == [
-        ("Move up", [("↑",), ("W",), ("K",)], ["swipe-up"]),
-        ("Move down", [("↓",), ("S",), ("J",)], ["swipe-down"]),
-        ("Move left", [("←",), ("A",), ("H",)], ["swipe-left"]),
-        ("Move right", [("→",), ("D",), ("L",)], ["swipe-right"]),
+        ("Move up", [("↑",), ("W",), ("K",)], [("swipe-up", "swipe up")]),
+        ("Move down", [("↓",), ("S",), ("J",)], [("swipe-down", "swipe down")]),
+        ("Move left", [("←",), ("A",), ("H",)], [("swipe-left", "swipe left")]),
+        ("Move right", [("→",), ("D",), ("L",)], [("swipe-right", "swipe right")]),
         ("Take back the last move", [("U",), ("Ctrl", "Z")], []),
         ("Show a hint", [("Shift", "H")], []),
         ("Start or stop auto-play", [("Shift", "A")], []),
     ]
+
+
+def test_the_script_gets_each_gesture_s_intent():
+    assert controls.client_data()["gestures"] == {
+        "swipe-up": "up", "swipe-down": "down", "swipe-left": "left", "swipe-right": "right"}
 
 
 def test_every_engine_direction_has_its_arrow_and_name_in_order():

@@ -52,8 +52,20 @@ SHIFT, CTRL = "Shift+", "Ctrl+"
 #: "solver-move" is auto-play's: the server plays the solver's choice.
 NUMBERED: tuple[str, ...] = (*DIRECTIONS, "undo", "solver-move")
 
-GESTURES: dict[str, str] = {
-    "swipe-up": "up", "swipe-down": "down", "swipe-left": "left", "swipe-right": "right",
+
+@dataclass(frozen=True)
+class Gesture:
+    """What a gesture on a touch screen sends, and its name in the reader's language."""
+
+    intent: str
+    name: LazyString
+
+
+GESTURES: dict[str, Gesture] = {
+    "swipe-up": Gesture("up", lazy_gettext("swipe up")),
+    "swipe-down": Gesture("down", lazy_gettext("swipe down")),
+    "swipe-left": Gesture("left", lazy_gettext("swipe left")),
+    "swipe-right": Gesture("right", lazy_gettext("swipe right")),
 }
 
 SWIPE_MIN_DISTANCE_PX = 24
@@ -77,7 +89,7 @@ def client_data() -> dict:
         "keys": KEYS,
         "shiftPrefix": SHIFT,
         "ctrlPrefix": CTRL,
-        "gestures": GESTURES,
+        "gestures": {gesture: shown.intent for gesture, shown in GESTURES.items()},
         "swipeMinDistance": SWIPE_MIN_DISTANCE_PX,
         "maxMoves": MAX_MOVES,
         "bestScores": best_score.client_data(),
@@ -120,13 +132,14 @@ def shown_shortcuts(intent: str) -> str:
     return ", ".join("+".join(key_cap(binding).caps) for binding in bindings_of(intent))
 
 
-def reference_table() -> list[tuple[str, list[KeyCap], list[str]]]:
-    """Rows of (label, key caps, gestures) for a human-readable controls table."""
+def reference_table() -> list[tuple[str, list[KeyCap], list[tuple[str, LazyString]]]]:
+    """Rows of (label, key caps, gestures as (gesture, name)) for a human-readable controls
+    table."""
     return [
         (
             str(label),
             [key_cap(binding) for binding in bindings_of(intent)],
-            [gesture for gesture, bound in GESTURES.items() if bound == intent],
+            [(gesture, shown.name) for gesture, shown in GESTURES.items() if shown.intent == intent],
         )
         for intent, label in INTENT_LABELS.items()
     ]
