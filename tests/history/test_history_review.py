@@ -122,6 +122,19 @@ def test_in_points_the_costliest_moves_are_those_that_gave_away_the_most_points(
     assert chart.marks[0].y == chart.frame.y(1.0)
 
 
+def test_in_points_a_move_giving_away_less_than_a_point_is_not_listed():
+    game = Game.from_rows([[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    for direction in ("right", "left", "down"):
+        assert game.move(direction)
+    judged = iter([{"right": 999.6, "left": 1000.0},  # 0.4 points: it would read "−0"
+                   {"left": 999.0, "up": 1000.0},  # one point
+                   {"down": 999.45, "up": 1000.0}])  # 0.55 points: less than one too
+    analysis = review_game(game.history, 3, lambda rows: next(judged), lambda done: None,
+                           in_points=True)
+    assert [(move.number, move.points) for move in analysis.costly] == [(2, 1.0)]
+    assert analysis.agreed == 0
+
+
 def test_a_review_stored_before_points_reads_as_shares():
     stored = {"moves": 1, "agreed": 0, "judgement": [[0, 1.0]],
               "costly": [{"number": 1, "played": "up", "best": "left", "lost": 0.5,

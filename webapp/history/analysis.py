@@ -26,6 +26,8 @@ from engine.solver.verdicts import share_given_away
 
 #: Most moves a review lists, costliest first (any move that lost something may be listed).
 COSTLY_LISTED = 10
+#: In points, a move giving away less than one point is not listed (it would read "−0 points").
+LEAST_LISTED_POINTS = 1.0
 #: Most points of the judgement's line: a long game is drawn at the worst position of each stretch.
 JUDGEMENT_POINTS = 240
 
@@ -94,7 +96,8 @@ def review_game(
         elif best_value > 0:  # else every move loses for sure: nothing to choose between
             lost = share_given_away(best_value, played_value)
             cost = best_value - played_value if in_points else lost
-            lost_moves.append((cost, index, step.direction, best, lost))
+            if not in_points or cost >= LEAST_LISTED_POINTS:
+                lost_moves.append((cost, index, step.direction, best, lost))
         progress(index + 1)
     top = max(values, default=0.0)
     judged = values if in_points else [value / top if top > 0 else 0.0 for value in values]
