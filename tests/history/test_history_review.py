@@ -82,6 +82,9 @@ def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, pla
     assert len(points) == min(len(finished), JUDGEMENT_POINTS)
     marks = re.findall(r'<circle class="chart-mark"[^>]*><title>Move [\d,]+: ([^<]+)</title>', page)
     assert marks == [f"−{round(move.points):,} points" for move in costly]  # each over 1 point
+    japanese = player.client.get(f"/ja/games/{player.game}/review").text
+    first = re.search(r'<circle class="chart-mark"[^>]*><title>([^<]+)</title>', japanese).group(1)
+    assert first == f"{costly[0].number:,}手目：−{round(costly[0].points):,}点"  # a full-width colon
     share = review.analysis.agreed / review.moves
     assert f"The move played was the solver's own in {round(share * 100)}%" in page
 

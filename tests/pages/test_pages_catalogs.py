@@ -14,7 +14,8 @@ CATALOGS = sorted(ROOT.glob("translations/*/LC_MESSAGES/messages.po"))
 #: Entries a language writes exactly as English does; any other entry equal to its msgid is a
 #: string left in English.
 SAME_AS_ENGLISH = {
-    "pl": {"Solver", "%(direction)s: %(verdict)s"},
+    "pl": {"Solver", "%(direction)s: %(verdict)s", "%(low)s–%(high)s",
+           "%(setting)s · %(tile)s: %(share)s"},
     "ja": set(),
 }
 
