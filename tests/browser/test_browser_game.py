@@ -218,6 +218,20 @@ def test_screenshots_of_a_game_in_progress(page: Page, new_context, playwright, 
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 412
 
 
+def test_the_points_a_move_scored_rise_from_the_score_not_over_its_label(page: Page, open_game):
+    open_game(page, [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".score-gain span")).to_have_text("+4")
+    tops = page.evaluate("""() => {
+        const gain = document.querySelector(".score-gain span");
+        for (const animation of gain.getAnimations()) animation.pause(), animation.currentTime = 0;
+        const box = gain.closest(".score-box");
+        return {gain: gain.getBoundingClientRect().top,
+                label: box.querySelector(".score-label").getBoundingClientRect().bottom};
+    }""")
+    assert tops["gain"] >= tops["label"] - 1, tops  # at its start it covers no letter of SCORE
+
+
 def test_sliding_tiles_keep_their_element_and_merge_leftovers_go(page: Page, open_game):
     open_game(page, [[0, 0, 0, 8], [0] * 4, [0, 0, 2, 2], [0] * 4], seed=3)
     page.evaluate("() => { for (const t of document.querySelectorAll('#board .tile')) t.marked = true; }")
