@@ -122,7 +122,18 @@ def test_a_win_that_fills_the_board_asks_before_it_ends(page: Page, open_game):
 
 def test_game_over_then_try_again(page: Page, open_game):
     open_game(page, NEAR_LOSS, seed=5)
+    # Half a second after the overlay arrives (its animation moved there), the last board is
+    # still in full view: the veil has not begun to cover it.
+    page.evaluate("""() => { window.veiled = new Promise((resolve) => new MutationObserver(
+        (_, observer) => {
+            const overlay = document.querySelector(".overlay-over");
+            if (!overlay) return;
+            observer.disconnect();
+            for (const animation of overlay.getAnimations()) animation.currentTime = 500;
+            resolve(getComputedStyle(overlay).opacity);
+        }).observe(document.body, {childList: true, subtree: true})); }""")
     page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => window.veiled") == "0"
     expect(page.locator(".overlay-over")).to_be_visible()
     expect(page.locator("#announcement")).to_contain_text("Game over")
     page.locator(".overlay-over [data-intent='new']").click()
