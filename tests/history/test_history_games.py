@@ -4,6 +4,7 @@ replay and review, a chart of their best tiles, and an empty state for a first v
 from __future__ import annotations
 
 import re
+from datetime import datetime, timezone
 
 from history_support import play
 
@@ -38,7 +39,8 @@ def test_the_games_of_this_browser_newest_first_with_links_and_a_chart(player, s
                                              "moves": str(summary.moves)}
         assert ("data-assisted" in card) == (summary.moves == 9)
         assert f'href="/en/games/{game_id}"' in card and f'href="/en/games/{game_id}/review"' in card
-        assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT', card)
+        day = datetime.fromtimestamp(summary.last_played, timezone.utc)  # in long form
+        assert f'<time datetime="{day.isoformat()}">{day:%B} {day.day}, {day.year}</time>' in card
     bars = re.findall(r'<rect class="chart-bar[^"]*"[^>]*data-game="([^"]+)" data-tile="(\d+)"',
                       page)
     assert bars == [(game_id, str(played[game_id].best_tile)) for game_id in played]  # oldest left
