@@ -15,7 +15,7 @@ from pathlib import Path
 
 from babel.core import Locale
 from babel.lists import format_list
-from babel.numbers import format_compact_decimal
+from babel.numbers import format_compact_decimal, format_decimal
 from babel.support import NullTranslations
 from flask import (Blueprint, Flask, current_app, g, has_request_context, redirect, request,
                    url_for)
@@ -33,6 +33,9 @@ LANG_COOKIE = "lang"
 LANG_COOKIE_MAX_AGE = 365 * 24 * 3600
 TRANSLATIONS_DIR = Path(__file__).resolve().parent.parent / "translations"
 _LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+#: Languages that group a number's digits only from five digits on: 1420 but 14 200 in Polish
+#: (CLDR's minimumGroupingDigits of 2, which Babel does not apply).
+GROUPED_FROM_FIVE_DIGITS = frozenset({"pl"})
 
 bp = Blueprint("i18n", __name__)
 
@@ -130,6 +133,14 @@ def _listed(items: tuple[str, ...], locale: Locale) -> str:
     return format_list(list(items), style="standard-narrow", locale=locale)
 
 
+def number_text(number: float) -> str:
+    """`number` written the request's language's way: "14,200" in English, "14 200" and
+    "1420" in Polish."""
+    locale = get_locale()
+    grouped = abs(number) >= 10_000 or locale.language not in GROUPED_FROM_FIVE_DIGITS
+    return format_decimal(number, locale=locale, group_separator=grouped)
+
+
 def compact_number(number: float) -> str:
     """`number` in a few characters, the request's language's way, for a chart's axis:
     "150K" in English, "150 tys." in Polish, "15万" in Japanese."""
@@ -202,3 +213,4 @@ def init_i18n(app: Flask) -> None:
     )
     app.jinja_env.globals.update(current_language=current_language, languages=LANGUAGES)
     app.jinja_env.filters["compactformat"] = compact_number
+    app.jinja_env.filters["numberformat"] = number_text  # in place of Flask-Babel's

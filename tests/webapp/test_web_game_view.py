@@ -64,12 +64,13 @@ def test_the_heuristic_s_hint_says_only_close_or_risky(english):
                                             ("ja", "−1点", "−2点")])
 def test_the_points_given_away_are_written_the_reader_s_way(app, lang, one, few):
     with app.test_request_context(f"/{lang}/"):
-        shown = hint({"left": 5000.0, "up": 3766.0, "down": 4999.0, "right": 4998.0},
+        shown = hint({"left": 50000.0, "up": 37660.0, "down": 49999.0, "right": 49998.0},
                      in_points=True)
         texts = [str(row.text) for row in shown.rows]
+        four_digits = hint({"left": 5000.0, "up": 3766.0}, in_points=True).rows[1].text
     assert texts[1].endswith(one) and texts[2].endswith(few)
-    if lang == "pl":
-        assert texts[3].endswith("−1\xa0234 punkty")
+    if lang == "pl":  # digits grouped from five on: 12 340 but 1234
+        assert texts[3].endswith("−12\xa0340 punktów") and str(four_digits).endswith("−1234 punkty")
 
 
 def test_no_legal_move_is_a_hint_without_a_choice(english):

@@ -2,13 +2,12 @@
 view (`webapp.views.game`), and the headers that tell the page's script where the game stands."""
 
 from flask import render_template, request
-from flask_babel import format_decimal
 from flask_wtf.csrf import generate_csrf
 
 from webapp.errors import GAVE_UP, UNREACHABLE
 from webapp.game import controls
 from webapp.game.best_score import best_scores
-from webapp.i18n import lazy_gettext
+from webapp.i18n import lazy_gettext, number_text
 from webapp.i18n import translate as _
 from webapp.store.records import GameRecord
 from webapp.views.game import GameView, game_view
@@ -69,7 +68,7 @@ def render_update(
 def repaired_message(record: GameRecord) -> str:
     """What the player reads when a damaged game went back to the last point that checks out."""
     return _("This game's saved record was damaged, so it goes on from move %(move)s, "
-             "the last point that checks out.", move=format_decimal(record.game.moves))
+             "the last point that checks out.", move=number_text(record.game.moves))
 
 
 def render_state(record: GameRecord, lost: bool, replaced: bool) -> tuple[str, dict[str, str]]:

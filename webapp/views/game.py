@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import date
 
 from flask import url_for
-from flask_babel import format_decimal, format_number
 from markupsafe import Markup
 
 from engine import Status
@@ -20,7 +19,7 @@ from webapp.game.best_score import BestScores
 from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.game.intents import ENDPOINTS
 from webapp.i18n import markup_gettext as _
-from webapp.i18n import markup_ngettext
+from webapp.i18n import markup_ngettext, number_text
 from webapp.records.verify import play_refusal
 from webapp.store.records import GameRecord
 from webapp.views.board import BoardView, board_view
@@ -114,7 +113,7 @@ class GameView:
     @property
     def share_text(self) -> Markup:
         """What the Share button shares: the best tile and the score (and a daily game's day)."""
-        score = format_number(self.score)
+        score = number_text(self.score)
         if self.day:
             return markup_ngettext("2048 daily %(day)s: %(tile)s, %(score)s point",
                                    "2048 daily %(day)s: %(tile)s, %(score)s points", self.score,
@@ -144,7 +143,7 @@ def hint(values: dict[str, float], in_points: bool) -> Hint:
             verdict = _("as good as the best")
         elif in_points:
             verdict = markup_ngettext("−%(num)s point", "−%(num)s points", points,
-                                      num=format_decimal(points))
+                                      num=number_text(points))
         else:
             verdict = _("risky") if judged == verdicts.RISKY else _("close to the best")
         rows.append(HintRow(direction, _row(direction, verdict), tie))
