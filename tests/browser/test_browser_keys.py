@@ -86,6 +86,22 @@ def test_a_held_key_repeats_its_move_in_order(page: Page, server, open_game):
     expect(page.locator("#score")).to_have_text(str(expected.score))
 
 
+def test_a_held_shift_h_asks_for_one_hint(page: Page, open_game):
+    open_game(page)
+    hints = []
+    page.on("request", lambda request: hints.append(request) if request.url.endswith("/hint")
+            else None)
+    page.keyboard.down("Shift")
+    with page.expect_response("**/hint"):
+        for _ in range(4):
+            page.keyboard.down("KeyH")  # the second and later downs carry repeat: true
+    page.keyboard.up("KeyH")
+    page.keyboard.up("Shift")
+    expect(page.locator("#hint-arrow[data-direction]")).to_have_count(1)
+    page.wait_for_timeout(300)  # time for a second request, were there one, to be sent
+    assert len(hints) == 1
+
+
 def test_a_held_shift_a_toggles_auto_play_once(page: Page, open_game):
     open_game(page)
     page.keyboard.down("Shift")

@@ -18,10 +18,9 @@ from engine import Game
 from engine.solver import Solver, default_cache_dir
 from engine.solver.verdicts import in_points
 from webapp.history import reviews
-from webapp.history.analysis import (COSTLY_LISTED, JUDGEMENT_POINTS, Analysis, judgement_line,
-                                     review_game)
+from webapp.history.analysis import JUDGEMENT_POINTS, Analysis, judgement_line, review_game
 from webapp.history.review_chart import review_chart
-from webapp.history.reviewer import NICENESS, REVIEW_SETTING
+from webapp.history.reviewer import REVIEW_SETTING
 
 ROW = re.compile(r'<tr data-move="(\d+)">(.*?)</tr>', re.S)
 
@@ -49,7 +48,7 @@ def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, pla
     page = player.client.get(f"/games/{player.game}/review").text
     assert 'data-going="false"' in page and "The review is finished." in page
     rows = ROW.findall(page)
-    assert 0 < len(rows) <= COSTLY_LISTED
+    assert 0 < len(rows) <= 10  # the README: the ten costliest moves
     losses = [float(re.search(r'data-lost="([^"]+)"', row).group(1)) for _, row in rows]
     costly = review.analysis.costly
     assert [int(number) for number, _ in rows] == [move.number for move in costly]
@@ -254,7 +253,7 @@ def test_reviews_run_on_one_thread_of_their_own_at_a_lower_priority(app, player,
     assert len(reviewers) == 1  # one for the process, whatever apps it serves
     niceness = int(Path(f"/proc/self/task/{reviewers[0].native_id}/stat").read_text()
                    .rsplit(")", 1)[1].split()[16])
-    assert niceness == min(os.getpriority(os.PRIO_PROCESS, 0) + NICENESS, 19)
+    assert niceness == min(os.getpriority(os.PRIO_PROCESS, 0) + 10, 19)  # the README: 10 above
 
 
 @pytest.mark.parametrize("moves", [1, 239, 240, 241, 252, 479, 20_000])
@@ -307,7 +306,7 @@ def test_without_script_a_form_asks_and_the_page_reloads_itself_while_the_review
     running = reviews.Review(asked.moves, asked.digest, reviews.RUNNING, done=2,
                              updated=time.time())
     assert games.replace_review(player.game, None, running.to_text())  # as another worker would
-    assert '<noscript><meta http-equiv="refresh"' in player.client.get(page).text
+    assert '<noscript><meta http-equiv="refresh" content="3"' in player.client.get(page).text
     assert games.replace_review(player.game, running.to_text(), running.failed().to_text())
 
     sent = player.client.post(page, data={"csrf_token": player.token},

@@ -150,6 +150,9 @@ def test_page_loads_are_limited_per_address_whatever_the_session(tmp_path, make_
     refused = load("192.0.2.1")  # a fresh client, so a fresh session: the address counts
     assert_waits_for_the_window(refused, started)
     assert "Set-Cookie" not in refused.headers  # no session started for it
+    assert refused.mimetype == "text/html"  # the site's own page, saying what to do
+    assert '<header class="site-header">' in refused.text
+    assert "<h1>Too many requests</h1>" in refused.text and "Wait a minute" in refused.text
     assert load("192.0.2.2").status_code == 200
 
 
