@@ -57,11 +57,13 @@ def test_a_step_forward_animates_as_in_play_and_a_jump_draws_the_tiles_in_place(
     assert 'aria-live="polite">Move 2 of 6. Score:' in text
 
 
-def test_the_game_page_links_to_its_replay_and_a_new_game_moves_the_link(player):
+def test_the_game_page_links_to_its_replay_and_a_new_game_moves_the_link(player, store):
     page = player.client.get("/").text
     assert f'id="replay-link" href="/en/games/{player.game}"' in page
     assert 'id="games-link" href="/en/games"' in page
     first = player.game
+    moved = player.move(store.game_of(player.client).legal_moves()[0])
+    assert moved.status_code == 200 and 'id="replay-link"' not in moved.text  # the same game
     answer = player.post("/new")
     assert player.game != first
     assert f'id="replay-link" href="/en/games/{player.game}"' in answer.text
