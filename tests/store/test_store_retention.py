@@ -9,6 +9,7 @@ from store_support import DAY, age, ids
 from engine import Game
 from webapp.store.records import GameRecord
 from webapp.store.retention import BATCH, FAIR_CHANCE, UNPLAYED_LIFETIME
+from webapp.store.sqlite_db import TABLES, delete_front_sql
 
 
 def played(games, moves: int = 1) -> GameRecord:
@@ -136,3 +137,15 @@ def test_the_trigger_kept_counts_match_the_tables(make_games):
     actual = dict(connection.execute(
         "SELECT played, count(*) FROM games GROUP BY played").fetchall())
     assert (unplayed_count, played_count) == (actual.get(0, 0), actual.get(1, 0))
+
+
+def test_making_room_reads_each_pool_from_its_index_never_scanning_the_table(make_games):
+    games = make_games(max_entries=15)
+    for step in range(40):
+        played(games) if step % 3 else unplayed(games)
+    connection = games.database.connection()
+    for table in TABLES:
+        plan = [row[3] for row in connection.execute(
+            f"EXPLAIN QUERY PLAN {delete_front_sql(table)}", (1, time.time(), "", BATCH))]
+        assert f"SEARCH {table} USING INDEX {table}_by_age (played=? AND last_played<?)" in plan
+        assert not any(step.startswith("SCAN") or "TEMP B-TREE" in step for step in plan)

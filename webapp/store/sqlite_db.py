@@ -246,12 +246,17 @@ class Database:
         """Delete the first `count` (at most BATCH) entries of `table`'s played or unplayed
         pool last active before `before`, but the one with id `sparing`."""
         if count > 0:
-            connection.execute(
-                f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table}"
-                " WHERE played = ? AND last_played < ? AND id != ?"
-                " ORDER BY played, last_played LIMIT ?)",
-                (played, before, sparing, min(count, BATCH)),
-            )
+            connection.execute(delete_front_sql(table),
+                               (played, before, sparing, min(count, BATCH)))
+
+
+def delete_front_sql(table: str) -> str:
+    """The statement `make_room` deletes with: the front of one pool of `table` in its
+    (played, last_played) index, read from the index, never a scan of the table (parameters:
+    played, before, sparing, count)."""
+    return (f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table}"
+            " WHERE played = ? AND last_played < ? AND id != ?"
+            " ORDER BY played, last_played LIMIT ?)")
 
 
 def upgrade(connection: sqlite3.Connection) -> None:
