@@ -78,6 +78,20 @@ def test_redis_killed_and_restarted_mid_game(tmp_path):
         assert stored(app, player.sid)["game"] == replay(before["game"], [direction]).to_dict()
 
 
+def test_a_redis_restart_between_two_moves_costs_the_player_nothing(tmp_path):
+    """The pooled connections went stale with the restart, and the next move is served, not
+    refused: a stale connection is found out and opened again before the move's commands."""
+    with RedisServer() as server:
+        app = build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
+        player = Player(app.test_client())
+        assert player.move(legal_move(app, player.sid), 1).status_code == 200
+        redis.Redis.from_url(server.url).save()
+        server.stop()
+        server.start()
+        answer = player.move(legal_move(app, player.sid), 2)
+        assert answer.status_code == 200 and answer.headers["X-Seq"] == "2"
+
+
 def test_a_hung_redis_is_a_503_within_a_second_then_play_resumes_at_once(tmp_path):
     """A Redis that accepts connections but never answers (stopped with SIGSTOP): the short
     socket timeout, with production's default, turns it into a 503 (bench/store_faults.py times it). A write sent
