@@ -78,6 +78,25 @@ def test_clients_are_served_in_turn_not_in_the_order_of_their_asks(
     assert finished["other"] < finished["second"]
 
 
+def test_a_review_leaves_the_queue_before_it_reads_as_done(queue_app, make_player,
+                                                          session_store, monkeypatch):
+    """So its client, seeing it finished, may ask for another review at once."""
+    games, queue = queue_app.extensions["games"], queue_app.extensions["reviewer"].queue
+    player = make_player(queue_app.test_client())
+    play(player, session_store(queue_app), moves=3)
+    states_at_removal = []
+    remove = queue.remove
+
+    def observed_remove(game_id, holder):
+        states_at_removal.append(reviews.read(games.review(game_id)).state)
+        return remove(game_id, holder)
+
+    monkeypatch.setattr(queue, "remove", observed_remove)
+    assert ask(player).status_code == 200
+    assert wait_for_review(queue_app, player.game).state == reviews.DONE
+    assert states_at_removal[0] == reviews.RUNNING
+
+
 def lost_review(app, player, store, lease: float, quiet_for: float) -> None:
     """Play six moves and leave their review as a worker killed while running it would: the
     queue's entry held on a lease of `lease` seconds, the progress last written `quiet_for`

@@ -142,6 +142,9 @@ class Reviewer:
             with suppress(Stopped, *STORE_ERRORS):
                 write(review.failed())
             raise
+        # Out of the queue before it reads as done: a client that sees its review finished may
+        # ask for another at once, and is not told one of its reviews is still going.
+        self.queue.remove(game_id, holder)
         write(review.finished(analysis))
 
 
