@@ -79,17 +79,44 @@ def test_overlay_text_on_the_board(theme, text, veil):
         assert contrast(over(colours[text], "#000000"), seen) >= 4.5, (theme, text, beneath)
 
 
-def test_every_tile_number_on_its_tile():
+def tile_colours(theme: str) -> dict[str, tuple[str, str]]:
+    """Each tile value's (number, background) colours in the theme: the light rules, then the
+    dark theme's own for the tiles it changes."""
     css = (CSS / "tiles.css").read_text()
-    default_text = re.search(r"\.tile { background: #\w+; color: (#\w+); }", css).group(1)
-    dark_text_values = re.search(r"\.tile:is\(([^)]*)\) { color: (#\w+); }", css)
+    light = css[css.index(".tile {"):css.rindex(DARK)]  # the tile rules outside any theme
+    default_text = re.search(r"\.tile { background: #\w+; color: (#\w+); }", light).group(1)
+    dark_text_values = re.search(r"\.tile:is\(([^)]*)\) { color: (#\w+); }", light)
     dark_values = set(re.findall(r'data-value="(\d+)"', dark_text_values.group(1)))
-    backgrounds = dict(re.findall(r'\.tile\[data-value="(\d+)"\] { background: (#\w+)', css))
-    assert list(map(int, backgrounds)) == [2 ** k for k in range(1, 18)]
-    for value, background in backgrounds.items():
-        text = dark_text_values.group(2) if value in dark_values else default_text
+    colours = {value: (dark_text_values.group(2) if value in dark_values else default_text,
+                       background) for value, background in re.findall(
+                           r'\.tile\[data-value="(\d+)"\] { background: (#\w+)', light)}
+    if theme == "dark":
+        themed = css[css.rindex(DARK):]
+        colours |= {value: (text, background) for value, background, text in re.findall(
+            r'\.tile\[data-value="(\d+)"\] { background: (#\w+); color: (#\w+); }', themed)}
+    return colours
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_tile_number_on_its_tile(theme):
+    colours = tile_colours(theme)
+    assert list(map(int, colours)) == [2 ** k for k in range(1, 18)]
+    for value, (text, background) in colours.items():
         ratio = contrast(over(text, "#000000"), over(background, "#000000"))
-        assert ratio >= 4.5, (value, text, background, round(ratio, 2))
+        assert ratio >= 4.5, (theme, value, text, background, round(ratio, 2))
+
+
+def test_the_dark_theme_darkens_the_two_pale_tiles_and_keeps_them_apart_from_empty_cells():
+    """The dark board's tiles that were near white take a dark colour of their own, each
+    lighter than an empty cell so it still reads as a tile."""
+    empty = palette("dark")["board-empty"]
+    light, dark = tile_colours("light"), tile_colours("dark")
+    changed = [value for value in dark if dark[value] != light[value]]
+    assert changed == ["2", "4"]
+    for value in changed:
+        text, background = dark[value]
+        assert luminance(over(background, "#000000")) < luminance(over(text, "#000000"))
+        assert contrast(over(background, "#000000"), over(empty, "#000000")) >= 1.4
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
