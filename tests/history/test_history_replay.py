@@ -9,7 +9,7 @@ import re
 import pytest
 from board_html import shown_rows, tiles_drawn
 from flask_babel import force_locale, gettext
-from history_support import play
+from history_support import ask, play, wait_for_review
 from web_support import csrf_token
 
 from webapp.game.controls import SHOWN_DIRECTIONS
@@ -67,6 +67,38 @@ def test_the_game_page_links_to_its_replay_and_a_new_game_moves_the_link(player,
     answer = player.post("/new")
     assert player.game != first
     assert f'id="replay-link" href="/en/games/{player.game}"' in answer.text
+
+
+def better_move(html: str) -> tuple[str | None, str]:
+    """The direction the replay's arrow shows over the board, and the sentence under it."""
+    arrow = re.search(r'<div id="replay-better-arrow"([^>]*)>', html).group(1)
+    direction = re.search(r'data-direction="(\w+)"', arrow)
+    note = re.search(r'<p id="replay-better"[^>]*>([^<]*)</p>', html)
+    return direction and direction.group(1), note.group(1)
+
+
+def test_where_the_review_found_a_costly_move_the_replay_shows_the_move_it_preferred(
+        app, player, store):
+    play(player, store, moves=40)
+    url = f"/games/{player.game}"
+    assert better_move(player.client.get(f"{url}?move=0").text) == (None, "")  # no review yet
+    assert 'data-reviewed' not in player.client.get(url).text  # so no room kept for one
+    ask(player)
+    analysis = wait_for_review(app, player.game).analysis
+    costly = analysis.costly[0]
+    assert costly.points is not None  # the network's review is in points
+    arrow = SHOWN_DIRECTIONS[costly.best].arrow  # in English a direction's name is its own
+    sentence = (f"The review prefers {arrow} {costly.best}; the move played: "
+                f"−{round(costly.points):,} points")
+    page = player.client.get(f"{url}?move={costly.number - 1}").text
+    assert better_move(page) == (costly.best, sentence)
+    step = player.client.get(f"{url}/position?move={costly.number - 1}&from={costly.number}").text
+    assert better_move(step) == (costly.best, sentence)
+    assert re.search(r'aria-live="polite">[^<]*' + re.escape(sentence), step)  # announced
+    listed = {move.number for move in analysis.costly}
+    plain = next(number for number in range(1, 41) if number not in listed)
+    other = player.client.get(f"{url}?move={plain - 1}").text
+    assert better_move(other) == (None, "") and "data-reviewed" in other  # its room is kept
 
 
 def test_a_stranger_can_watch_gets_no_cookie_and_cannot_move(app, player, store):

@@ -1,7 +1,9 @@
 """A position of a game's replay: the game after some of its moves, as its page draws it.
 
 A damaged record (a history that no longer replays to its game) is replayed up to the last
-point of its history that checks out (`Game.sound_part`), and the position says so."""
+point of its history that checks out (`Game.sound_part`), and the position says so. Where the
+game's finished review lists the move played from a position among the costliest, the position
+carries the move the solver preferred and what the one played gave away."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from werkzeug.exceptions import NotFound
 
 from engine import DamagedHistory, Game
 from webapp.game.controls import SHOWN_DIRECTIONS, ShownDirection
+from webapp.history.analysis import Analysis
+from webapp.history.reviews import Review
 from webapp.store.records import GameRecord
 from webapp.views.board import BoardView, board_view
 
@@ -20,6 +24,18 @@ KEYS: dict[str, str] = {"ArrowLeft": "previous", "ArrowRight": "next", "Home": "
                         "End": "last"}
 #: Each step's key, as its button's ``aria-keyshortcuts`` names it.
 SHORTCUTS: dict[str, str] = {step: code for code, step in KEYS.items()}
+
+
+@dataclass(frozen=True)
+class BetterMove:
+    """The move the review preferred to the one played: `direction` (the engine's name) as
+    `shown`; what the one played gave away, in expected `points` (None when the review is in
+    shares) and as the `lost` share of the position's value."""
+
+    direction: str
+    shown: ShownDirection
+    points: float | None
+    lost: float
 
 
 @dataclass(frozen=True)
@@ -35,6 +51,8 @@ class Position:
     total: int
     next_move: ShownDirection | None
     unreplayable: int | None = None
+    reviewed: bool = False
+    better: BetterMove | None = None
 
 
 def move_number(raw: str | None, total: int) -> int:
@@ -47,9 +65,11 @@ def move_number(raw: str | None, total: int) -> int:
     return min(int(raw), total)
 
 
-def position(record: GameRecord, move: int, shown: int | None = None) -> Position:
+def position(record: GameRecord, move: int, shown: int | None = None,
+             review: Review | None = None) -> Position:
     """The game after `move` moves. Its tiles slide and appear as in play when the page shows
-    the position just before (`shown` is `move - 1`); otherwise they are drawn in place."""
+    the position just before (`shown` is `move - 1`); otherwise they are drawn in place.
+    `review`: the game's stored review, if any."""
     history = record.game.history
     unreplayable = None
     try:
@@ -61,4 +81,17 @@ def position(record: GameRecord, move: int, shown: int | None = None) -> Positio
         game = Game.from_dict(game.to_dict())  # a loaded game: no last move to animate
     directions = history.directions()
     next_move = SHOWN_DIRECTIONS[directions[move]] if move < len(directions) else None
-    return Position(board_view(game), game.score, move, len(directions), next_move, unreplayable)
+    # A finished review of these moves (not of moves taken back since).
+    analysis = review.analysis if review is not None and review.covers(history) else None
+    better = _better_move(analysis, move + 1) if analysis and unreplayable is None else None
+    return Position(board_view(game), game.score, move, len(directions), next_move, unreplayable,
+                    analysis is not None, better)
+
+
+def _better_move(analysis: Analysis, number: int) -> BetterMove | None:
+    """The move preferred to move `number`, if the review lists that move among the costliest."""
+    for costly in analysis.costly:
+        if costly.number == number:
+            return BetterMove(costly.best, SHOWN_DIRECTIONS[costly.best], costly.points,
+                              costly.lost)
+    return None

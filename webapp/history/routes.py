@@ -71,7 +71,8 @@ def replay_page(game_id: str) -> ResponseReturnValue:
     """The game move by move; ``?move=N`` opens the board after N moves (none: the latest)."""
     record = _record(game_id)
     total = len(record.game.history)
-    shown = replay.position(record, replay.move_number(request.args.get("move"), total))
+    shown = replay.position(record, replay.move_number(request.args.get("move"), total),
+                            review=_review_of(record))
     return _answer(render_template("history/replay.html", summary=record.summary(),
                                    position=shown, keys=replay.KEYS,
                                    shortcuts=replay.SHORTCUTS))
@@ -87,13 +88,19 @@ def position(game_id: str) -> ResponseReturnValue:
     move = replay.move_number(request.args.get("move", ""), total)
     raw_from = request.args.get("from", "")
     shown = replay.move_number(raw_from, total) if raw_from else None
-    body = render_template("history/position.html", position=replay.position(record, move, shown))
+    body = render_template("history/position.html",
+                           position=replay.position(record, move, shown, _review_of(record)))
     return _answer(body)
+
+
+def _review_of(record: GameRecord) -> reviews.Review | None:
+    """The game's stored review, if it has one."""
+    return reviews.read(games().review(record.id))
 
 
 def _stored_review(record: GameRecord) -> ReviewView:
     """The view of the game's stored review, for this browser."""
-    return review_view(record, reviews.read(games().review(record.id)), owned(record.id))
+    return review_view(record, _review_of(record), owned(record.id))
 
 
 @bp.get("/games/<game_id>/review")
