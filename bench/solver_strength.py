@@ -121,6 +121,11 @@ def variant(text: str, known: dict[str, Setting]) -> Setting:
     return dataclasses.replace(known[base], **changed)
 
 
+def network_of(setting: Setting, trained: int) -> int | None:
+    """The games the network had trained if the setting plays with it, else None."""
+    return trained if setting.evaluation == "network" else None
+
+
 class GamesLog:
     """Finished games kept as JSON lines, each with what decides its moves (the setting's
     fields, seed, move limit, network), so a run can leave out the games it already holds."""
@@ -138,7 +143,7 @@ class GamesLog:
 
     def key(self, setting: Setting, seed: int, max_moves: int | None) -> str:
         """What the moves of one game depend on, as one text."""
-        network = self.network_games if setting.evaluation == "network" else None
+        network = network_of(setting, self.network_games)
         return json.dumps([dataclasses.asdict(setting), seed, max_moves, network])
 
     def find(self, setting: Setting, seed: int, max_moves: int | None) -> dict | None:
@@ -265,9 +270,8 @@ def main() -> None:
         played = games[setting.name]
         played.append(game)
         played.sort(key=lambda one: one["seed"])
-        network_games = trained if setting.evaluation == "network" else None
-        merge_into(args.json, setting.name,
-                   summarize(played, args.first_seed, args.max_moves, network_games))
+        merge_into(args.json, setting.name, summarize(played, args.first_seed, args.max_moves,
+                                                      network_of(setting, trained)))
 
     # Settings take turns game by game, so a run measured side by side meets the same load.
     jobs = [(known[name], args.first_seed + i, args.max_moves)
@@ -285,9 +289,8 @@ def main() -> None:
             log.add(job[0], args.max_moves, game)
             finished(job[0], game)
     for name, played in games.items():
-        network_games = trained if known[name].evaluation == "network" else None
-        print_summary(name, summarize(played, args.first_seed, args.max_moves, network_games),
-                      played)
+        print_summary(name, summarize(played, args.first_seed, args.max_moves,
+                                      network_of(known[name], trained)), played)
 
 
 if __name__ == "__main__":
