@@ -24,8 +24,14 @@ shaping, from one stage only). Runs before the fourth restarted a quarter of the
 The first --td-games games use TD(0) with a fixed rate and one stage; from there on the
 second stage (boards holding 16384) starts as a copy of the first, and every weight learns
 at its own temporal-coherence rate (ntuple_learning.py). A run resumes from the checkpoint,
-or, when the shipped weights file has trained more games, from that file (its TC
-accumulators then start afresh: the file keeps the weights and counters only).
+or, when the shipped weights file has trained more games, from that file. The file keeps the
+weights and counters only, not TC's sums, and sums of zero would let every weight learn at the
+full rate at once (the shipped network's greedy games went from 49% reaching 16384 to 18%
+within 15,000 games). So a run going on from the file first plays --calibration-games games
+with the weights held still, its errors filling the sums. Sums over those games alone would
+still let the weights learn several times faster than sums over the file's whole TC history
+(errors that cancel out add up to the square root of their count, their sizes in proportion),
+so the sums are then scaled to that history's length, and learning goes on.
 Every 10,000 fresh games a line gives their mean score and the share reaching 2048 .. 32768
 (restarted games are left out: they start half-way).
 """
@@ -76,6 +82,10 @@ class Training:
     # Late boards restart games from: the last STARTS found, kept as a ring (`found` in all).
     starts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
     found: int = 0
+    # TC learns from this many games on; before, play only fills its sums, which are then
+    # scaled to a history `sums_scale` times as long (see the module).
+    learns_from: int = 0
+    sums_scale: float = 1.0
 
     @classmethod
     def of(cls, seed: int, network: Network, coherent: bool = False, **counters: object
@@ -97,6 +107,18 @@ class Training:
     @property
     def coherent(self) -> bool:
         return self.table.shape[-1] == 3
+
+    @property
+    def calibrating(self) -> bool:
+        """Whether play only fills TC's sums, the weights held still."""
+        return self.games < self.learns_from
+
+    def lengthen_sums(self) -> None:
+        """Scale the sums calibration filled to a history `sums_scale` times as long: sizes in
+        proportion, the sum of errors by its square root (as errors that cancel out grow)."""
+        self.table[..., ERRORS] *= np.float32(np.sqrt(self.sums_scale))
+        self.table[..., MAGNITUDES] *= np.float32(self.sums_scale)
+        self.sums_scale = 1.0
 
     def trained_table(self) -> np.ndarray:
         """The part of the table a round changes: the first stage only until TC starts."""
@@ -129,7 +151,8 @@ def save_checkpoint(path: Path, training: Training) -> None:
     np.savez(partial, seed=training.seed, rounds=training.rounds, games=training.games,
              moves=training.moves, shapes=training.shapes,
              unlogged_scores=training.unlogged_scores, unlogged_tops=training.unlogged_tops,
-             starts=training.starts, found=training.found, **columns)
+             starts=training.starts, found=training.found,
+             learns_from=training.learns_from, sums_scale=training.sums_scale, **columns)
     os.replace(partial, path)
 
 
@@ -154,22 +177,31 @@ def _read_checkpoint(path: Path) -> Training:
             training.table[..., MAGNITUDES] = stored["magnitudes"]
         if "starts" in stored:  # checkpoints from before restarts have none
             training.starts, training.found = stored["starts"], int(stored["found"])
+        if "learns_from" in stored:  # nor do those from before calibration
+            training.learns_from = int(stored["learns_from"])
+            training.sums_scale = float(stored["sums_scale"])
     return training
 
 
-def load_weights_file(path: Path) -> Training:
+def load_weights_file(path: Path, schedule: Schedule) -> Training:
     """A run going on from a weights file: its weights as float32, its counters. Its stages
     differ once TC has started (before, the file's second stage is a copy of the first): TC
-    then goes on, with its sums starting afresh."""
+    then goes on, after the schedule's calibration games have filled its sums."""
     network = weights_file.load(path, unpack_dir=None)
     counters = weights_file.training_counters(path)
     weights = weights_file.as_float32(network)
-    return Training.of(counters["seed"], Network(network.shapes, weights),
-                       not np.array_equal(weights[0], weights[1]), rounds=counters["rounds"],
-                       games=counters["games"], moves=counters["moves"])
+    training = Training.of(counters["seed"], Network(network.shapes, weights),
+                           not np.array_equal(weights[0], weights[1]),
+                           rounds=counters["rounds"], games=counters["games"],
+                           moves=counters["moves"])
+    if training.coherent and schedule.calibration_games:
+        training.learns_from = training.games + schedule.calibration_games
+        history = training.games - schedule.td_games  # the games TC learned from
+        training.sums_scale = max(1.0, history / schedule.calibration_games)
+    return training
 
 
-def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
+def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool, schedule: Schedule,
            shapes: tuple[tuple[int, ...], ...] = SHAPES) -> Training:
     """The checkpoint or the weights file, whichever has trained more games (or a new
     network with --from-scratch when neither exists)."""
@@ -177,8 +209,9 @@ def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
         if checkpoint.exists():
             raise SystemExit(f"--from-scratch, but {checkpoint} exists")
         return Training.of(seed, empty_network(shapes))
-    found = [load(path) for load, path in ((load_checkpoint, checkpoint),
-                                           (load_weights_file, weights)) if path.exists()]
+    found = [load(path) for load, path in (
+        (load_checkpoint, checkpoint),
+        (lambda path: load_weights_file(path, schedule), weights)) if path.exists()]
     if not found:
         raise SystemExit(f"neither {checkpoint} nor {weights} exists (use --from-scratch)")
     return max(found, key=lambda training: training.games)
@@ -188,7 +221,8 @@ def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
 class Schedule:
     """How a run learns: TD(0) at `rate` for `td_games` games, then TC at `coherence_rate`;
     `round_moves` moves a worker between averagings; a share of the games (`restart_share`)
-    restarted from late boards, the first boards of fresh games holding 2**restart_exponent."""
+    restarted from late boards, the first boards of fresh games holding 2**restart_exponent;
+    `calibration_games` fill TC's sums when a run goes on from a weights file."""
 
     rate: float = 0.1
     coherence_rate: float = 1.0
@@ -196,6 +230,7 @@ class Schedule:
     round_moves: int = 20_000_000
     restart_share: float = 0.5
     restart_exponent: int = 13  # 8192
+    calibration_games: int = 40_000
 
 
 @dataclass
@@ -221,8 +256,9 @@ def play_worker(training: Training, worker: Worker, number: int, schedule: Sched
     table = training.trained_table() if worker.copy is None else worker.copy
     stages = table.shape[0]
     started = time.thread_time()
-    played = play_round(table.reshape(-1, table.shape[-1]), training.coherent,
-                        schedule.coherence_rate if training.coherent else schedule.rate,
+    rate = (0.0 if training.calibrating else schedule.coherence_rate) if training.coherent \
+        else schedule.rate
+    played = play_round(table.reshape(-1, table.shape[-1]), training.coherent, rate,
                         placements(training.shapes), stages, *tables,
                         round_seed(training.seed, training.rounds, number),
                         schedule.round_moves, worker.path, worker.rewards, worker.outcomes,
@@ -262,9 +298,18 @@ def train_round(training: Training, workers: list[Worker], pool: ThreadPoolExecu
         training.keep_starts(worker.found[:found])
     training.rounds += 1
     training.games += sum(games for games, _moves, _found in results)
+    if training.sums_scale != 1.0 and not training.calibrating:
+        training.lengthen_sums()
     training.moves += sum(moves for _games, moves, _found in results)
     return [moves / max(worker.cpu_seconds, 1e-9)
             for worker, (_games, moves, _found) in zip(workers, results)]
+
+
+def stage_name(training: Training) -> str:
+    """How the run learns now, for the log."""
+    if not training.coherent:
+        return "TD(0)"
+    return "TC, sums only" if training.calibrating else "TC"
 
 
 def log_lines(training: Training, speeds: list[float]) -> list[str]:
@@ -279,7 +324,7 @@ def log_lines(training: Training, speeds: list[float]) -> list[str]:
         shares = "  ".join(f"{1 << tile}: {np.mean(tops >= tile):6.2%}" for tile in LOGGED_TILES)
         lines.append(f"games {logged:>10,}  mean score {scores.mean():>9,.0f}  {shares}  "
                      f"moves {training.moves:.3e}  "
-                     f"{'TC' if training.coherent else 'TD(0)'}  "
+                     f"{stage_name(training)}  "
                      f"{np.mean(speeds) / 1e6:.2f} M moves/s per core")
     return lines
 
@@ -332,6 +377,9 @@ def main() -> None:
                         help="share of the games started from late boards, once any is found")
     parser.add_argument("--restart-tile", type=int, default=1 << Schedule.restart_exponent,
                         help="a late board is a fresh game's first holding this tile")
+    parser.add_argument("--calibration-games", type=int, default=Schedule.calibration_games,
+                        help="games that fill TC's sums, the weights held still, when a run "
+                             "goes on from the weights file")
     parser.add_argument("--checkpoint-seconds", type=float, default=180.0)
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
@@ -340,11 +388,15 @@ def main() -> None:
     parser.add_argument("--compact", action="store_true",
                         help="export the weights as int16 whole points")
     args = parser.parse_args()
-    training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch)
-    print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
-          f"{training.rounds}, seed {training.seed}, {args.workers} workers", flush=True)
     schedule = Schedule(args.rate, args.coherence_rate, args.td_games, args.round_moves,
-                        args.restart_share, args.restart_tile.bit_length() - 1)
+                        args.restart_share, args.restart_tile.bit_length() - 1,
+                        args.calibration_games)
+    training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch, schedule)
+    calibration = (f", TC's sums filled until game {training.learns_from:,}"
+                   if training.calibrating else "")
+    print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
+          f"{training.rounds}, seed {training.seed}, {args.workers} workers{calibration}",
+          flush=True)
     training = train(training, args.checkpoint, training.games + args.games, args.workers,
                      schedule, args.checkpoint_seconds)
     if args.export:

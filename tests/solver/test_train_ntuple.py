@@ -1,4 +1,5 @@
-"""The trainer: its moves are the game's, and a run split at a checkpoint is the same run."""
+"""The trainer: its moves are the game's, a run split at a checkpoint is the same run, and a run
+going on from a weights file fills TC's sums before it learns."""
 
 import numpy as np
 import pytest
@@ -59,7 +60,8 @@ def test_the_trainers_value_of_a_board_is_the_solvers(random_network, exponents,
 
 
 # Restarts from the first board holding 128, so that short runs find and use late boards.
-SCHEDULE = train_ntuple.Schedule(td_games=60, round_moves=2_000, restart_exponent=7)
+SCHEDULE = train_ntuple.Schedule(td_games=60, round_moves=2_000, restart_exponent=7,
+                                 calibration_games=30)
 
 
 def play(tables, starts, restart_share, restart_exponent):
@@ -90,12 +92,22 @@ def test_fresh_games_find_their_first_late_board(tables):
         assert max((int(board) >> (4 * cell)) & 15 for cell in range(16)) == 7
 
 
-def run(checkpoint, games):
-    """Train to `games` games on 2 workers, from the checkpoint if there is one."""
-    training = train_ntuple.resume(checkpoint, checkpoint.with_name("none.npz"), seed=5,
-                                   from_scratch=not checkpoint.exists(), shapes=SMALL_SHAPES)
+def run(checkpoint, games, weights=None):
+    """Train to `games` games on 2 workers, from the checkpoint if there is one (or from the
+    weights file `weights`)."""
+    training = train_ntuple.resume(
+        checkpoint, weights or checkpoint.with_name("none.npz"), seed=5,
+        from_scratch=not checkpoint.exists() and weights is None, schedule=SCHEDULE,
+        shapes=SMALL_SHAPES)
     return train_ntuple.train(training, checkpoint, games, workers=2, schedule=SCHEDULE,
                               checkpoint_seconds=0.0, quiet=True)
+
+
+def exported(training, path):
+    """`training`'s network written as a weights file at `path`."""
+    weights_file.save(path, training.playing_network(), {
+        "seed": 5, "rounds": training.rounds, "games": training.games, "moves": training.moves})
+    return path
 
 
 def test_a_run_split_at_a_checkpoint_equals_one_run(tmp_path):
@@ -118,19 +130,49 @@ def test_a_run_goes_on_from_the_weights_file_when_it_is_further(tmp_path):
     further = tmp_path / "ntuple.npz"
     counters = {"seed": 5, "rounds": 99, "games": 5_000, "moves": 10**6}
     weights_file.save(further, early.playing_network(), counters)
-    resumed = train_ntuple.resume(checkpoint, further, seed=5, from_scratch=False)
+    resumed = train_ntuple.resume(checkpoint, further, seed=5, from_scratch=False,
+                                  schedule=SCHEDULE)
     assert (resumed.rounds, resumed.games) == (99, 5_000)
     assert np.array_equal(resumed.playing_network().weights, early.playing_network().weights)
-    assert train_ntuple.resume(checkpoint, tmp_path / "none.npz", 5, False).games == early.games
+    assert not resumed.calibrating  # TD(0) has no sums to fill
+    assert train_ntuple.resume(checkpoint, tmp_path / "none.npz", 5, False, SCHEDULE).games == early.games
 
 
 def test_a_weights_file_past_the_start_of_tc_keeps_its_second_stage(tmp_path):
     late = run(tmp_path / "checkpoint.npz", 100)
     assert late.coherent and not np.array_equal(late.table[0], late.table[1])
-    path = tmp_path / "ntuple.npz"
-    weights_file.save(path, late.playing_network(), {"seed": 5, "rounds": late.rounds,
-                                                     "games": late.games, "moves": late.moves})
-    resumed = train_ntuple.resume(tmp_path / "none.npz", path, seed=5, from_scratch=False)
+    path = exported(late, tmp_path / "ntuple.npz")
+    resumed = train_ntuple.resume(tmp_path / "none.npz", path, seed=5, from_scratch=False,
+                                  schedule=SCHEDULE)
     assert resumed.coherent
     assert np.array_equal(resumed.table[..., WEIGHT], late.table[..., WEIGHT])
-    assert not resumed.table[..., ERRORS:].any()  # TC's sums start afresh from a weights file
+    assert not resumed.table[..., ERRORS:].any()  # the file keeps no sums
+    assert resumed.learns_from == late.games + 30 and resumed.calibrating
+    assert resumed.sums_scale == (late.games - 60) / 30  # the games TC learned from
+
+
+def test_going_on_from_a_weights_file_fills_tcs_sums_before_learning(tmp_path):
+    late = run(tmp_path / "first.npz", 100)
+    path = exported(late, tmp_path / "ntuple.npz")
+    checkpoint = tmp_path / "second.npz"
+    calibrated = run(checkpoint, late.games + 1, weights=path)  # one round
+    assert calibrated.calibrating  # a round of 2 x 2,000 moves plays fewer than 30 games
+    assert np.array_equal(calibrated.table[..., WEIGHT], late.table[..., WEIGHT])
+    assert calibrated.table[..., MAGNITUDES].any()  # the errors went into the sums
+    assert calibrated.sums_scale > 1  # not scaled yet
+    resumed = run(checkpoint, late.games + 30)  # from its checkpoint, still calibrating
+    assert not resumed.calibrating and resumed.learns_from == late.games + 30
+    assert resumed.sums_scale == 1  # scaled once, when calibration ended
+    assert np.array_equal(resumed.table[..., WEIGHT], late.table[..., WEIGHT])
+    learned = run(checkpoint, resumed.games + 1)
+    assert not np.array_equal(learned.table[..., WEIGHT], late.table[..., WEIGHT])
+
+
+def test_calibrated_sums_grow_as_a_longer_history_would():
+    training = train_ntuple.Training.of(5, empty_network(SMALL_SHAPES), coherent=True,
+                                        sums_scale=9.0)
+    training.table[..., ERRORS], training.table[..., MAGNITUDES] = -2.0, 4.0
+    training.lengthen_sums()
+    assert (training.table[..., ERRORS] == -6.0).all()  # errors that cancel: by the square root
+    assert (training.table[..., MAGNITUDES] == 36.0).all()  # sizes: in proportion
+    assert training.sums_scale == 1.0
