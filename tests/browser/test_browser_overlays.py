@@ -69,6 +69,12 @@ def test_banners_overlays_hint_and_dialog_look_right(new_context, playwright, op
     expect(arrow).to_have_count(1)
     expect(arrow).to_be_visible()
     assert inside(arrow.bounding_box(), page.locator(".board-frame").bounding_box())
+    # An outline over a faint fill: the numbers of the tiles under it stay readable.
+    fill_alpha, stroke = arrow.evaluate(
+        "arrow => { const style = getComputedStyle(arrow), parts = style.color.match(/[\\d.]+/g);"
+        " const alpha = /rgba|\\//.test(style.color) ? parseFloat(parts.at(-1)) : 1;"
+        " return [alpha, parseFloat(style.webkitTextStrokeWidth)]; }")
+    assert fill_alpha <= 0.15 and stroke > 0
     animations_done(page)  # the arrow's fade-in
     page.screenshot(path=artifacts / f"hint-{name}.png", full_page=True)
 
