@@ -7,8 +7,9 @@ game's replay and review, the list of this browser's games), ``records`` (the re
 answer shows, computed once and drawn by the templates). Beside them the
 cross-cutting parts: ``config``, ``security``, ``limits`` (the budgets) with
 ``limit_counters`` (where their counts live), ``refusal_gate`` (refusing a refused client at
-the door) and ``fair_queue`` (serving clients fairly), ``errors``, ``i18n``, ``charts`` (what
-every chart's geometry shares) and ``production`` (the app gunicorn serves).
+the door) and ``fair_queue`` (serving clients fairly), ``errors``, ``i18n``, ``templating``
+(how templates compile and render), ``charts`` (what every chart's geometry shares) and
+``production`` (the app gunicorn serves).
 """
 
 from pathlib import Path
@@ -33,6 +34,7 @@ from webapp.records.routes import bp as records_bp
 from webapp.security import init_security
 from webapp.store import init_store
 from webapp.store.operations import init_operations
+from webapp.templating import init_templating
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,6 +50,7 @@ def create_app(config: dict | None = None) -> Flask:
         static_folder=str(PROJECT_ROOT / "static"),
     )
     configure(app, config)
+    init_templating(app)
     init_store(app)
     init_security(app)
     CSRFProtect(app)
