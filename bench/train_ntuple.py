@@ -250,15 +250,21 @@ def round_seed(seed: int, round_number: int, worker: int) -> int:
     return (seed * 0x100000001B3 + round_number * 0x10001 + worker) % 2**64
 
 
+def learning_rate(training: Training, schedule: Schedule) -> float:
+    """The round's rate: TD(0)'s until TC starts, then TC's, or none while TC's sums fill."""
+    if not training.coherent:
+        return schedule.rate
+    return 0.0 if training.calibrating else schedule.coherence_rate
+
+
 def play_worker(training: Training, worker: Worker, number: int, schedule: Schedule,
                 tables: tuple) -> tuple[int, int, int]:
     """One worker's round: (games, moves, late boards found)."""
     table = training.trained_table() if worker.copy is None else worker.copy
     stages = table.shape[0]
     started = time.thread_time()
-    rate = (0.0 if training.calibrating else schedule.coherence_rate) if training.coherent \
-        else schedule.rate
-    played = play_round(table.reshape(-1, table.shape[-1]), training.coherent, rate,
+    played = play_round(table.reshape(-1, table.shape[-1]), training.coherent,
+                        learning_rate(training, schedule),
                         placements(training.shapes), stages, *tables,
                         round_seed(training.seed, training.rounds, number),
                         schedule.round_moves, worker.path, worker.rewards, worker.outcomes,
@@ -298,9 +304,9 @@ def train_round(training: Training, workers: list[Worker], pool: ThreadPoolExecu
         training.keep_starts(worker.found[:found])
     training.rounds += 1
     training.games += sum(games for games, _moves, _found in results)
+    training.moves += sum(moves for _games, moves, _found in results)
     if training.sums_scale != 1.0 and not training.calibrating:
         training.lengthen_sums()
-    training.moves += sum(moves for _games, moves, _found in results)
     return [moves / max(worker.cpu_seconds, 1e-9)
             for worker, (_games, moves, _found) in zip(workers, results)]
 
