@@ -135,7 +135,8 @@ def test_a_run_goes_on_from_the_weights_file_when_it_is_further(tmp_path):
     assert (resumed.rounds, resumed.games) == (99, 5_000)
     assert np.array_equal(resumed.playing_network().weights, early.playing_network().weights)
     assert not resumed.calibrating  # TD(0) has no sums to fill
-    assert train_ntuple.resume(checkpoint, tmp_path / "none.npz", 5, False, SCHEDULE).games == early.games
+    alone = train_ntuple.resume(checkpoint, tmp_path / "none.npz", 5, False, SCHEDULE)
+    assert alone.games == early.games
 
 
 def test_a_weights_file_past_the_start_of_tc_keeps_its_second_stage(tmp_path):
