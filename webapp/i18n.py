@@ -173,8 +173,9 @@ def template_gettext(eval_context: EvalContext, message: str, **variables: objec
     the request's `catalog`, without Jinja's two calls through the template's context on the
     way (a third of a translation's cost). No template uses ``pgettext``: it stays
     Flask-Babel's."""
-    text = catalog().ugettext(message)
-    return (Markup(text) if eval_context.autoescape else text) % variables
+    if eval_context.autoescape:
+        return markup_gettext(message, **variables)
+    return catalog().ugettext(message) % variables
 
 
 @pass_eval_context
@@ -182,8 +183,9 @@ def template_ngettext(eval_context: EvalContext, singular: str, plural: str, num
                       **variables: object) -> str:
     """A template's ``ngettext()``, as `template_gettext` translates; `num` among the
     variables is `number` unless given."""
-    text = catalog().ungettext(singular, plural, number)
-    return (Markup(text) if eval_context.autoescape else text) % {"num": number, **variables}
+    if eval_context.autoescape:
+        return markup_ngettext(singular, plural, number, **variables)
+    return catalog().ungettext(singular, plural, number) % {"num": number, **variables}
 
 
 @bp.get("/language/<lang>")
