@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 
+from webapp import fair_queue
 from webapp.fair_queue import FairQueue
 
 FLOOD, PLAYER, OTHER = "198.51.100.66", "203.0.113.1", "203.0.113.2"
@@ -114,3 +116,25 @@ def test_one_address_with_many_requests_waiting_has_none_refused_and_a_player_go
     assert app.ran == ["tab 1", "player", *(name for name, _, _ in tabs), "page"]
     assert {status for status, _ in answers.values()} == {"200 OK"}
     assert queue.clients[FLOOD].inside == 0 and queue.free == 1
+
+
+def test_a_freed_place_wakes_only_the_request_it_goes_to(monkeypatch):
+    wakes = []
+
+    class CountedCondition(threading.Condition):
+        """A real condition that notes each time a waiting thread wakes."""
+
+        def wait(self, timeout=None):
+            woken = super().wait(timeout)
+            wakes.append(threading.current_thread().name)
+            return woken
+
+    # the queue's own conditions only (threads and events wait on conditions too)
+    monkeypatch.setattr(fair_queue, "threading",
+                        SimpleNamespace(Condition=CountedCondition, Lock=threading.Lock))
+    app = HeldApp()
+    queue = FairQueue(app, slots=1)
+    waiting = [(f"player {number}", f"203.0.113.{number}", "POST") for number in range(2, 8)]
+    run_behind_a_holder(queue, app, ("holder", FLOOD), *waiting)
+    assert app.ran == ["holder", *(name for name, _, _ in waiting)]
+    assert len(wakes) == len(waiting)  # each waiting request woke once: when let in
