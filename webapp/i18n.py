@@ -117,8 +117,10 @@ def lazy_gettext(message: str) -> LazyString:
 
 def markup_gettext(message: str, **variables: object) -> Markup:
     """`message` translated as a template's ``_()`` translates it, for text a view builds and a
-    template shows: markup, its variables escaped, ``%%`` read as ``%``."""
-    return Markup(catalog().ugettext(message)) % variables
+    template shows: markup, its variables escaped, ``%%`` read as ``%``. A text with no ``%``
+    in it is markup as it is (formatting it would cost as much as finding it)."""
+    text = Markup(catalog().ugettext(message))
+    return text % variables if "%" in text else text
 
 
 def markup_ngettext(singular: str, plural: str, number: int, **variables: object) -> Markup:
