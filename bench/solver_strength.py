@@ -3,8 +3,8 @@
     python bench/solver_strength.py --setting fast --games 50 --first-seed 1000
     python bench/solver_strength.py --setting all --games 4 --first-seed 1 --max-moves 500
     python bench/solver_strength.py --compare fast --games 50 --first-seed 1001
-    python bench/solver_strength.py --setting network-strong --weights /tmp/w.npz --games 12
-    python bench/solver_strength.py --variant deeper=network-strong:min_depth=6,max_depth=7 \
+    python bench/solver_strength.py --setting strong --weights /tmp/w.npz --games 12
+    python bench/solver_strength.py --variant deeper=strong:min_depth=6,max_depth=7 \
         --setting deeper --games 12 --games-log ~/.cache/game2048-solver/strength-games.jsonl
 
 Game i uses seed first_seed + i and is played through engine.Game, keeping playing after 2048.

@@ -1,5 +1,6 @@
 """The built-in 2048 solver: expectimax search, its leaves scored by a learned n-tuple network
-("fast") or by a hand-written heuristic ("strong"), whichever plays better at the setting's time.
+(both settings: it played better than the hand-written heuristic at each setting's time; the
+heuristic stays, to measure the network against).
 
 Boards are given as the game shows them: 4 rows of 4 tile values, 0 for an empty cell.
 
@@ -37,7 +38,7 @@ that is from normal). Tiles up to 131072 are handled exactly (5 bits per cell).
 
 Modules: board (5-bit encoding and slides), ntuple (the network's evaluation), weights_file
 (loading and checking the shipped weights, weights/ntuple.npz), heuristic (the hand-written
-evaluation "strong" uses), tables (building and keeping the line
+evaluation the settings are measured against), tables (building and keeping the line
 tables), search (compiled expectimax), cache (transposition caches and their pool), settings
 (the named settings), verdicts (what the values say to a player: points given away, or best /
 close / risky), solver (the Solver: deepening within the limits), locations (where the

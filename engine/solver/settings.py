@@ -34,11 +34,12 @@ class Setting:
         return max(self.min_depth, min(self.max_depth, distinct_tiles - self.depth_offset))
 
 
-# "fast" (hints, auto-play, reviews) scores its leaves with the network, which played better
-# than the heuristic at its time (bench/solver_strength.py --compare fast, 50 games, figures in
-# the README); "strong" with the heuristic, which played better than the network at its time
-# (--compare strong, 12 games: 16384 in 92% against 33%; with the network of 2,141,418 games
-# 75%, and 32768 in 17% against 8%).
+# Both settings score their leaves with the network, which played better than the heuristic at
+# each setting's time (bench/solver_strength.py, figures in the README): at "fast" over 50
+# games (--compare fast); at "strong" over 12 (seeds 1-12), with the network of 2,809,838
+# games, 16384 in 92% as the heuristic's "strong" did, 32768 in 25% against 17%, a mean score
+# of 397,786 against 352,019, at 26 ms median of CPU a move against 43 (with the network of
+# 2,141,418 games it had lost: 16384 in 75%).
 # The network's leaves cost about 20 times the heuristic's (32 scattered look-ups in 268 MB), so
 # it looks fewer moves ahead: at "fast" 3, and 4 once the board holds 8 different tiles (over 50
 # games with the network of 1,018,983 games: 3.9 ms median and 13.0 ms p95 of CPU a move, 16384
@@ -48,14 +49,16 @@ class Setting:
 # 100%, 16384 in 98%). The heuristic's depths were tuned by measuring games:
 # for the same time, a cut-off of 1e-3 with a deeper search played better than 1e-4 with a
 # shallower one. A heuristic position takes 0.6 to 0.8 microseconds here (bench/solver_kernel.py,
-# at load averages of 10 to 38), so "strong"'s node limit costs about 0.32 s at most: its budget
-# is about 15 times that.
+# at load averages of 10 to 38), so the heuristic's node limit at "strong"'s costs about 0.32 s
+# at most. A network position costs about 20 times as much, but "strong"'s depth (5 or 6 moves)
+# ends its searches long before its node limit: 60 ms of CPU at the 95th percentile over its 12
+# games, none stopped by its 5 s budget.
 # "fast"'s budget is over 70 times its moves' 95th percentile.
 SETTINGS: dict[str, Setting] = {
     setting.name: setting
     for setting in (
         Setting("fast", 3, 4, 4, 1e-3, 20_000, 1.0, "network"),
-        Setting("strong", 5, 11, 1, 1e-3, 400_000, 5.0),
+        Setting("strong", 5, 6, 4, 1e-3, 400_000, 5.0, "network"),
     )
 }
 
@@ -63,11 +66,11 @@ SETTINGS: dict[str, Setting] = {
 # (bench/solver_strength.py --compare fast|strong). At "strong" the network looks 5 moves ahead,
 # and 6 from 10 different tiles: on 306 positions of a "fast" game (every 40th of its first
 # 7,500 moves and of its moves from 6,000 on) 28-30 ms median and 58-60 ms p95 of CPU a move,
-# against 38-45 and 122-135 ms for the heuristic's "strong"; 4 ahead and 5 from 9 tiles took
-# 9-12 ms.
+# against 38-45 and 122-135 ms for the heuristic 5 to 11 ahead; 4 ahead and 5 from 9 tiles
+# took 9-12 ms.
 ALTERNATIVES: dict[str, Setting] = {
     "fast": Setting("heuristic-fast", 4, 8, 4, 1e-3, 20_000, 1.0),
-    "strong": Setting("network-strong", 5, 6, 4, 1e-3, 400_000, 5.0, "network"),
+    "strong": Setting("heuristic-strong", 5, 11, 1, 1e-3, 400_000, 5.0),
 }
 
 

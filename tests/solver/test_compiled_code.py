@@ -1,5 +1,5 @@
 """The compiled search follows its sources: an edit of a module the search inlines (here the
-heuristic, which "strong" plays with) is compiled afresh, not served from numba's cache of the old
+heuristic, which the settings' alternatives play with) is compiled afresh, not served from numba's cache of the old
 code."""
 
 import json
@@ -17,7 +17,9 @@ BOARD = [[2, 2, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]]
 EVALUATE = f"""
 import json
 from engine.solver import Solver, default_cache_dir
-print(json.dumps(Solver(default_cache_dir(), weights=None).evaluate_moves({BOARD}, "strong")))
+from engine.solver.settings import ALTERNATIVES
+print(json.dumps(Solver(default_cache_dir(), weights=None).evaluate_moves({BOARD},
+                                                                       ALTERNATIVES["strong"])))
 """
 # Columns count twice in the edited heuristic: every value changes.
 HEURISTIC_LINE = "        total += line_scores[rows[i]] + line_scores[columns[i]]"

@@ -14,9 +14,9 @@ GAME = {"setting": "deeper", "seed": 7, "score": 1234, "max_tile": 128, "move_se
 
 
 def test_a_variant_is_its_base_with_the_named_fields_changed():
-    made = variant("deeper=network-strong:min_depth=6,max_depth=7,probability_cutoff=1e-4",
+    made = variant("deeper=strong:min_depth=6,max_depth=7,probability_cutoff=1e-4",
                    KNOWN)
-    assert made == dataclasses.replace(ALTERNATIVES["strong"], name="deeper", min_depth=6,
+    assert made == dataclasses.replace(SETTINGS["strong"], name="deeper", min_depth=6,
                                        max_depth=7, probability_cutoff=1e-4)
 
 
@@ -29,7 +29,7 @@ def test_a_variant_of_no_setting_or_field_is_refused(text):
 
 def test_a_logged_game_is_found_again_only_for_what_decides_its_moves(tmp_path):
     path = tmp_path / "games.jsonl"
-    setting = variant("deeper=network-strong:min_depth=6", KNOWN)
+    setting = variant("deeper=strong:min_depth=6", KNOWN)
     GamesLog(path, network_games=1000).add(setting, None, GAME)
 
     reread = GamesLog(path, network_games=1000)

@@ -12,7 +12,7 @@ from engine.solver.verdicts import (RISKY_SHARE, in_points, points_given_away,
 def test_only_the_networks_values_are_points():
     settings = (*SETTINGS.values(), *ALTERNATIVES.values())
     assert {setting.name for setting in settings if in_points(setting)} == {
-        "fast", "network-strong"}
+        "fast", "strong"}
 
 
 def test_points_given_away_are_the_distance_to_the_best_best_first():

@@ -120,11 +120,13 @@ def test_the_shipped_weights_load_and_stay_small():
 
 
 def test_a_solver_reads_its_weights_only_when_a_search_needs_them(tmp_path, monkeypatch):
-    monkeypatch.setitem(solver_module.SETTINGS, "fast", ALTERNATIVES["fast"])  # the heuristic
+    network_setting = solver_module.SETTINGS["strong"]
+    for name, heuristic in ALTERNATIVES.items():
+        monkeypatch.setitem(solver_module.SETTINGS, name, heuristic)
     solver = Solver(None, weights=tmp_path / "missing.npz")  # no setting of SETTINGS needs them
     assert solver.choose(BOARD, "fast") in DIRECTIONS
     with pytest.raises(WeightsError):
-        solver.choose(BOARD, ALTERNATIVES["strong"])
+        solver.choose(BOARD, network_setting)
 
 
 def test_a_solver_without_its_weights_stops_at_start_when_a_setting_needs_them(tmp_path):
