@@ -46,13 +46,13 @@ class Setting:
 # in 54%; 4 only from 9 tiles took 1.6 and 8.6 ms and reached 16384 in 40%; 5 from 10 tiles
 # within 40,000 positions, 1.7 and 25.5 ms, 46%; with the network of 2,141,418 games, 3.5 and
 # 11.2 ms, 8192 in 98%, 16384 in 92%; with that of 2,809,838 games, 2.9 and 8.8 ms, 8192 in
-# 100%, 16384 in 98%; with that of 3,307,385 games, 2.3 and 6.5 ms, the same shares). The heuristic's depths were tuned by measuring games:
-# for the same time, a cut-off of 1e-3 with a deeper search played better than 1e-4 with a
-# shallower one. A heuristic position takes 0.6 to 0.8 microseconds here (bench/solver_kernel.py,
-# at load averages of 10 to 38), so the heuristic's node limit at "strong"'s costs about 0.32 s
-# at most. A network position costs about 20 times as much, but "strong"'s depth (5 or 6 moves)
-# ends its searches long before its node limit: 60 ms of CPU at the 95th percentile over its 12
-# games, none stopped by its 5 s budget.
+# 100%, 16384 in 98%; with that of 3,307,385 games, 2.3 and 6.5 ms, the same shares). The
+# heuristic's depths were tuned by measuring games: for the same time, a cut-off of 1e-3 with a
+# deeper search played better than 1e-4 with a shallower one. A heuristic position takes 0.6 to
+# 0.8 microseconds here (bench/solver_kernel.py, at load averages of 10 to 38), so the heuristic
+# at "strong"'s node limit costs about 0.32 s at most. A network position costs about 20 times
+# as much, but "strong"'s depth (5 or 6 moves) ends its searches long before its node limit: 60
+# ms of CPU at the 95th percentile over its 12 games, none stopped by its 5 s budget.
 # "fast"'s budget is over 70 times its moves' 95th percentile.
 SETTINGS: dict[str, Setting] = {
     setting.name: setting

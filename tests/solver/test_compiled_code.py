@@ -1,6 +1,6 @@
 """The compiled search follows its sources: an edit of a module the search inlines (here the
-heuristic, which the settings' alternatives play with) is compiled afresh, not served from numba's cache of the old
-code."""
+heuristic, which the settings' alternatives play with) is compiled afresh, not served from
+numba's cache of the old code."""
 
 import json
 import os
