@@ -54,9 +54,8 @@ class FairQueue:
     def __init__(self, wsgi_app: Callable, slots: int) -> None:
         self.wsgi_app, self.free = wsgi_app, slots
         self.clients: dict[str, _Client] = {}
-        self.waiting: dict[int, str] = {}  # arrival number -> address, in arrival order
-        # arrival number -> what wakes that waiting request alone, until it is let in
-        self.turns: dict[int, threading.Condition] = {}
+        # arrival number -> (address, what wakes that request alone), in arrival order
+        self.waiting: dict[int, tuple[str, threading.Condition]] = {}
         self.arrivals = itertools.count()
         self.lock = threading.Lock()
 
@@ -74,11 +73,11 @@ class FairQueue:
             client = self._client(address)
             client.inside += 1
             number = next(self.arrivals)
-            self.waiting[number] = address
-            turn = self.turns[number] = threading.Condition(self.lock)
+            turn = threading.Condition(self.lock)
+            self.waiting[number] = address, turn
             if self.free:
                 self._choose()
-            while number in self.turns:
+            while number in self.waiting:
                 turn.wait()
             now = time.monotonic()
             client.served, client.stamp = client.recent(now) + 1, now
@@ -97,12 +96,13 @@ class FairQueue:
         now = time.monotonic()
         while self.free and self.waiting:
             number = min(self.waiting, key=lambda n: self._rank(n, now))
-            self.clients[self.waiting.pop(number)].running += 1
+            address, turn = self.waiting.pop(number)
+            self.clients[address].running += 1
             self.free -= 1
-            self.turns.pop(number).notify()
+            turn.notify()
 
     def _rank(self, number: int, now: float) -> tuple[int, float, int]:
-        client = self.clients[self.waiting[number]]
+        client = self.clients[self.waiting[number][0]]
         return client.running, client.recent(now), number
 
     def _client(self, address: str) -> _Client:

@@ -118,7 +118,8 @@ def lazy_gettext(message: str) -> LazyString:
 def markup_gettext(message: str, **variables: object) -> Markup:
     """`message` translated as a template's ``_()`` translates it, for text a view builds and a
     template shows: markup, its variables escaped, ``%%`` read as ``%``. A text with no ``%``
-    in it is markup as it is (formatting it would cost as much as finding it)."""
+    in it is markup as it is: formatting it would change nothing and cost several times the
+    look-up."""
     text = Markup(catalog().ugettext(message))
     return text % variables if "%" in text else text
 
