@@ -29,8 +29,13 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Callable
 from io import BytesIO
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 HERE = Path(__file__).resolve().parent
 #: main when the one-saved-form work began: the yardstick the move route's CPU is measured on.
@@ -43,20 +48,26 @@ PREFERENCE = ("down", "left", "right", "up")
 
 
 class Worker:
-    """One side's app on one store, in-process, playing seeded games through its WSGI call."""
+    """One side's app on one store, in-process, playing seeded games through its WSGI call
+    (the app `make_app` builds from its settings, `create_app` by default)."""
 
-    def __init__(self, store: str, redis_url: str, instance: str) -> None:
+    def __init__(self, store: str, redis_url: str, instance: str,
+                 make_app: Callable[[dict], Flask] | None = None) -> None:
         import engine.rng
         from engine import Game
         from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS
         from webapp import create_app
 
-        seeds = random.Random(2048)
-        engine.rng.new_seed = lambda: seeds.getrandbits(64)  # every game from a known seed
-        self.seeds, self.game_class = random.Random(2048), Game
+        seeds, self.drawn = random.Random(2048), []
+
+        def new_seed() -> int:  # every game from a known seed, which the player's copy uses
+            self.drawn.append(seeds.getrandbits(64))
+            return self.drawn[-1]
+
+        engine.rng.new_seed, self.game_class = new_seed, Game
         settings = {"SESSION_BACKEND": "redis", "REDIS_URL": redis_url, "REDIS_TIMEOUT": 2.0
                     } if store == "redis" else {}
-        self.app = create_app({"INSTANCE_PATH": instance, "SOLVER_WARM_UP": False,
+        self.app = (make_app or create_app)({"INSTANCE_PATH": instance, "SOLVER_WARM_UP": False,
                                **LIFTED_LIMITS, **settings})
         self.client = self.app.test_client()
         page = self.client.get("/").text
@@ -78,7 +89,7 @@ class Worker:
     def _new_game(self) -> None:
         answer = self.client.post("/new", headers=self.headers, data={"game": self.game_id})
         self.game_id, self.seq = answer.headers["X-Game"], int(answer.headers["X-Seq"])
-        self.mirror = self.game_class.new(seed=self.seeds.getrandbits(64))
+        self.mirror = self.game_class.new(seed=self.drawn[-1])
 
     def play(self, moves: int) -> float:
         """Play `moves` moves (new games and win answers not counted); CPU seconds per move."""
@@ -100,6 +111,8 @@ class Worker:
             spent += self.cpu - before
             if answer.status_code != 200 or int(answer.headers["X-Seq"]) != self.seq + 1:
                 raise SystemExit(f"a move answered {answer.status_code}")
+            if "Nothing moves" in answer.text:
+                raise SystemExit("the server's game and the player's copy went apart")
             self.seq += 1
             self.mirror.move(direction)
         return spent / moves

@@ -26,12 +26,16 @@ def touch() -> str:
     return str(record.seq)
 
 
+def with_yardstick(app: Flask) -> Flask:
+    """`app`, before its first request, with the yardstick route added."""
+    app.register_blueprint(bp)
+    return app
+
+
 def bench_app(settings: dict | None = None) -> Flask:
     """The production app (settings from the environment, then `settings`) plus the yardstick
     route: what the benchmark's server serves."""
     from webapp import create_app
     from webapp.production import production_settings
 
-    app = create_app({**production_settings(os.environ), **(settings or {})})
-    app.register_blueprint(bp)
-    return app
+    return with_yardstick(create_app({**production_settings(os.environ), **(settings or {})}))
