@@ -8,8 +8,9 @@ store (the embedded SQLite file, Redis on a redis-server of its own) one worker 
 the app and plays seeded games through Flask's WSGI call in-process, so the figure is the app's
 own CPU (``time.process_time`` around the WSGI call: session, limiter, load, move, save,
 rendering), not HTTP parsing. The players' choices are the same on both sides: a corner
-preference with one random move in five, over games from the same seeds, so both sides answer
-the same moves on the same boards and histories. Slices of --moves moves alternate between the
+preference with one random move in five among the moves that move (on a copy of each game as
+the server stored it), over games from the same seeds, so both sides answer the same moves on
+the same boards and histories. Slices of --moves moves alternate between the
 two sides, each round starting with the other one, so both meet the same background load. It
 prints each side's CPU per move and the ratio, per store.
 
@@ -54,17 +55,11 @@ class Worker:
     def __init__(self, store: str, redis_url: str, instance: str,
                  make_app: Callable[[dict], Flask] | None = None) -> None:
         import engine.rng
-        from engine import Game
         from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS
         from webapp import create_app
 
-        seeds, self.drawn = random.Random(2048), []
-
-        def new_seed() -> int:  # every game from a known seed, which the player's copy uses
-            self.drawn.append(seeds.getrandbits(64))
-            return self.drawn[-1]
-
-        engine.rng.new_seed, self.game_class = new_seed, Game
+        seeds = random.Random(2048)
+        engine.rng.new_seed = lambda: seeds.getrandbits(64)  # every game from a known seed
         settings = {"SESSION_BACKEND": "redis", "REDIS_URL": redis_url, "REDIS_TIMEOUT": 2.0
                     } if store == "redis" else {}
         self.app = (make_app or create_app)({"INSTANCE_PATH": instance, "SOLVER_WARM_UP": False,
@@ -89,7 +84,8 @@ class Worker:
     def _new_game(self) -> None:
         answer = self.client.post("/new", headers=self.headers, data={"game": self.game_id})
         self.game_id, self.seq = answer.headers["X-Game"], int(answer.headers["X-Seq"])
-        self.mirror = self.game_class.new(seed=self.drawn[-1])
+        # The player's copy of the game, to choose moves that move: the server's, as stored.
+        self.mirror = self.app.extensions["games"].get(self.game_id).game
 
     def play(self, moves: int) -> float:
         """Play `moves` moves (new games and win answers not counted); CPU seconds per move."""
