@@ -10,9 +10,9 @@ own CPU (``time.process_time`` around the WSGI call: session, limiter, load, mov
 rendering), not HTTP parsing. The players' choices are the same on both sides: a corner
 preference with one random move in five among the moves that move (on a copy of each game as
 the server stored it), over games from the same seeds, so both sides answer the same moves on
-the same boards and histories. Slices of --moves moves alternate between the
-two sides, each round starting with the other one, so both meet the same background load. It
-prints each side's CPU per move and the ratio, per store.
+the same boards and histories. Slices of --moves moves alternate between the two sides, each
+round starting with the other one, so both meet the same background load. It prints each side's
+CPU per move and the ratio, per store.
 
 With --profile it profiles the working tree's moves instead (cProfile, SQLite or --store) and prints the
 share of the request spent in loading, moving, saving and rendering.
@@ -62,8 +62,8 @@ class Worker:
         engine.rng.new_seed = lambda: seeds.getrandbits(64)  # every game from a known seed
         settings = {"SESSION_BACKEND": "redis", "REDIS_URL": redis_url, "REDIS_TIMEOUT": 2.0
                     } if store == "redis" else {}
-        self.app = (make_app or create_app)({"INSTANCE_PATH": instance, "SOLVER_WARM_UP": False,
-                               **LIFTED_LIMITS, **settings})
+        self.app = (make_app or create_app)({"INSTANCE_PATH": instance,
+                                             "SOLVER_WARM_UP": False, **LIFTED_LIMITS, **settings})
         self.client = self.app.test_client()
         page = self.client.get("/").text
         self.headers = {"X-CSRFToken": CSRF_META.search(page).group(1)}

@@ -24,7 +24,6 @@ import argparse
 import statistics
 import sys
 import tempfile
-import time
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -48,6 +47,7 @@ class Answers:
         self.drawn = "all"
 
     def render_update(self, record, event, direction=None, points=0):
+        """What `rendering.render_update` answers, or a moved answer drawn only in part."""
         if self.drawn == "all" or event != "moved":
             return rendering.render_update(record, event, direction, points)
         if self.drawn == "view":
@@ -95,12 +95,12 @@ def main() -> None:
                 else:
                     answers.drawn = drawn[kind]
                     spent[kind].append(worker.play(args.requests))
-    print(f"{args.store}, {args.rounds} rounds of {args.requests} requests a kind: "
-          "CPU a request (median slice), the yardstick's share of it, the step from the line before")
+    print(f"{args.store}, {args.rounds} rounds of {args.requests} requests a kind: CPU a request "
+          "(median slice), the yardstick's share of it, the step from the line before")
     yardstick, previous = statistics.median(spent["yardstick"]), None
     for kind in KINDS:
         cpu = statistics.median(spent[kind])
-        step = f"  +{(cpu - previous) * 1e6:4.0f} us" if previous is not None else ""
+        step = f"  {(cpu - previous) * 1e6:+5.0f} us" if previous is not None else ""
         print(f"  {kind:<20} {cpu * 1e6:5.0f} us  {yardstick / cpu:4.0%}{step}")
         previous = cpu
 
