@@ -35,13 +35,11 @@ class Setting:
 
 
 # Both settings score their leaves with the network, which played better than the heuristic at
-# each setting's time (bench/solver_strength.py, figures in the README): at "fast" over 50
-# games (--compare fast); at "strong" over 12 (seeds 1-12), with the network of 2,809,838
-# games, 16384 in 92% as the heuristic's "strong" did, 32768 in 25% against 17%, a mean score
-# of 397,786 against 352,019, at 26 ms median of CPU a move against 43 (with the network of
-# 2,141,418 games it had lost: 16384 in 75%; with that of 3,307,385 games, 16384 in 100%,
-# 32768 in 17%, 403,178 at 25 ms). One move deeper (6, and 7 from 11 tiles) played no better
-# with it: 16384 in 100%, 32768 in 8%, 384,019, at 53 ms.
+# each setting's time (bench/solver_strength.py, figures and earlier networks in the README): at
+# "fast" over 50 games (--compare fast); at "strong" over 12 (seeds 1-12), with the shipped
+# network, 16384 in 100% against the heuristic's 92%, 32768 in 17% as it, a mean score of
+# 403,178 against 352,019, at 25 ms median of CPU a move against 43. One move deeper (6, and 7
+# from 11 tiles) played no better: 16384 in 100%, 32768 in 8%, 384,019, at 53 ms.
 # The network's leaves cost about 20 times the heuristic's (32 scattered look-ups in 268 MB), so
 # it looks fewer moves ahead: at "fast" 3, and 4 once the board holds 8 different tiles (over 50
 # games with the network of 1,018,983 games: 3.9 ms median and 13.0 ms p95 of CPU a move, 16384
