@@ -32,8 +32,10 @@ with the weights held still, its errors filling the sums. Sums over those games 
 still let the weights learn several times faster than sums over the file's whole TC history
 (errors that cancel out add up to the square root of their count, their sizes in proportion),
 so the sums are then scaled to that history's length, and learning goes on.
-Every 10,000 fresh games a line gives their mean score and the share reaching 2048 .. 32768
-(restarted games are left out: they start half-way).
+Every 10,000 fresh games a line gives their mean score and the share reaching 2048 .. 32768;
+restarted games, which start half-way, are summed up apart on the same line (how many since
+the last line, their mean score from the restart, the share reaching 16384 and 32768), so a
+run restarting from 16384 shows how its second stage plays.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ from ntuple_learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables  
 LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
 LOG_EVERY = 10_000  # games
 LOGGED_TILES = (11, 12, 13, 14, 15)  # 2048 .. 32768
+RESTART_LOGGED_TILES = (14, 15)  # 16384, 32768
 DEFAULT_CHECKPOINT = default_cache_dir() / "ntuple-training" / "checkpoint.npz"
 STARTS = 2_000  # late boards kept to restart games from
 SCORE, TOP, RESTARTED = range(3)  # the columns of a game's outcome
@@ -79,6 +82,9 @@ class Training:
     moves: int = 0
     unlogged_scores: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     unlogged_tops: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    # Restarted games since the last log line: a row (score from the restart, top) each.
+    unlogged_restarts: np.ndarray = field(
+        default_factory=lambda: np.zeros((0, 2), dtype=np.int64))
     # Late boards restart games from: the last STARTS found, kept as a ring (`found` in all).
     starts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
     found: int = 0
@@ -151,6 +157,7 @@ def save_checkpoint(path: Path, training: Training) -> None:
     np.savez(partial, seed=training.seed, rounds=training.rounds, games=training.games,
              moves=training.moves, shapes=training.shapes,
              unlogged_scores=training.unlogged_scores, unlogged_tops=training.unlogged_tops,
+             unlogged_restarts=training.unlogged_restarts,
              starts=training.starts, found=training.found,
              learns_from=training.learns_from, sums_scale=training.sums_scale, **columns)
     os.replace(partial, path)
@@ -177,6 +184,8 @@ def _read_checkpoint(path: Path) -> Training:
             training.table[..., MAGNITUDES] = stored["magnitudes"]
         if "starts" in stored:  # checkpoints from before restarts have none
             training.starts, training.found = stored["starts"], int(stored["found"])
+        if "unlogged_restarts" in stored:  # nor a log of restarted games
+            training.unlogged_restarts = stored["unlogged_restarts"]
         if "learns_from" in stored:  # nor do those from before calibration
             training.learns_from = int(stored["learns_from"])
             training.sums_scale = float(stored["sums_scale"])
@@ -293,9 +302,13 @@ def train_round(training: Training, workers: list[Worker], pool: ThreadPoolExecu
     for worker in workers[1:]:
         trained += worker.copy
     trained /= len(workers)
-    # Only fresh games are logged: a restarted one's score and tiles start half-way.
-    fresh = [worker.outcomes[:games][worker.outcomes[:games, RESTARTED] == 0]
-             for worker, (games, _moves, _found) in zip(workers, results)]
+    # Fresh and restarted games are logged apart: a restarted one's score and tiles start
+    # half-way.
+    played = [worker.outcomes[:games] for worker, (games, _moves, _found) in zip(workers, results)]
+    fresh = [games[games[:, RESTARTED] == 0] for games in played]
+    training.unlogged_restarts = np.concatenate([
+        training.unlogged_restarts, *(games[games[:, RESTARTED] == 1][:, [SCORE, TOP]]
+                                      for games in played)])
     training.unlogged_scores = np.concatenate([training.unlogged_scores,
                                                *(games[:, SCORE] for games in fresh)])
     training.unlogged_tops = np.concatenate([training.unlogged_tops,
@@ -327,12 +340,26 @@ def log_lines(training: Training, speeds: list[float]) -> list[str]:
         training.unlogged_scores = training.unlogged_scores[LOG_EVERY:]
         training.unlogged_tops = training.unlogged_tops[LOG_EVERY:]
         logged = training.games
-        shares = "  ".join(f"{1 << tile}: {np.mean(tops >= tile):6.2%}" for tile in LOGGED_TILES)
-        lines.append(f"games {logged:>10,}  mean score {scores.mean():>9,.0f}  {shares}  "
+        lines.append(f"games {logged:>10,}  mean score {scores.mean():>9,.0f}  "
+                     f"{tile_shares(tops, LOGGED_TILES)}  {restarts_summary(training)}"
                      f"moves {training.moves:.3e}  "
                      f"{stage_name(training)}  "
                      f"{np.mean(speeds) / 1e6:.2f} M moves/s per core")
     return lines
+
+
+def tile_shares(tops: np.ndarray, tiles: tuple[int, ...]) -> str:
+    """The share of games whose top exponent reached each of `tiles`, for the log."""
+    return "  ".join(f"{1 << tile}: {np.mean(tops >= tile):6.2%}" for tile in tiles)
+
+
+def restarts_summary(training: Training) -> str:
+    """The restarted games since the last line, for the log (then forgotten); empty if none."""
+    restarts, training.unlogged_restarts = training.unlogged_restarts, np.zeros((0, 2), np.int64)
+    if not restarts.shape[0]:
+        return ""
+    return (f"restarted {restarts.shape[0]:,}: mean {restarts[:, SCORE].mean():,.0f}  "
+            f"{tile_shares(restarts[:, TOP], RESTART_LOGGED_TILES)}  ")
 
 
 def train(training: Training, checkpoint: Path, total_games: int, workers: int,

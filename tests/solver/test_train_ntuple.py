@@ -118,7 +118,8 @@ def test_a_run_split_at_a_checkpoint_equals_one_run(tmp_path):
     assert whole.found > 0 and whole.starts.shape[0] > 0  # late boards were found
     assert (resumed.rounds, resumed.games, resumed.moves, resumed.found) == (
         whole.rounds, whole.games, whole.moves, whole.found)
-    for name in ("table", "unlogged_scores", "unlogged_tops", "starts"):
+    assert whole.unlogged_restarts.shape[0] > 0  # games restarted from them
+    for name in ("table", "unlogged_scores", "unlogged_tops", "unlogged_restarts", "starts"):
         assert np.array_equal(getattr(resumed, name), getattr(whole, name)), name
     assert np.any(whole.table[1, ..., WEIGHT])  # the second stage was copied from the first
     assert np.any(whole.table[..., ERRORS]) and np.any(whole.table[..., MAGNITUDES])
@@ -177,3 +178,15 @@ def test_calibrated_sums_grow_as_a_longer_history_would():
     assert (training.table[..., ERRORS] == -6.0).all()  # errors that cancel: by the square root
     assert (training.table[..., MAGNITUDES] == 36.0).all()  # sizes: in proportion
     assert training.sums_scale == 1.0
+
+
+def test_a_log_line_sums_up_the_restarted_games_since_the_last_apart():
+    training = train_ntuple.Training.of(5, empty_network(SMALL_SHAPES), games=20_000)
+    training.unlogged_scores = np.full(2 * train_ntuple.LOG_EVERY, 1000)
+    training.unlogged_tops = np.full(2 * train_ntuple.LOG_EVERY, 13)
+    training.unlogged_restarts = np.array([[100_000, 14], [300_000, 15]])
+    first, second = train_ntuple.log_lines(training, speeds=[1e6])
+    assert "mean score     1,000  2048: 100.00%" in first and "16384:  0.00%" in first
+    assert "restarted 2: mean 200,000  16384: 100.00%  32768: 50.00%" in first
+    assert "restarted" not in second  # none since the first line
+    assert training.unlogged_restarts.shape == (0, 2)
