@@ -217,16 +217,20 @@ def print_summary(setting: str, summary: dict, games: list[dict]) -> None:
 def merge_into(path: Path, setting: str, summary: dict) -> None:
     """Replace one setting's entry in the results file, keeping the others.
 
-    A lock next to the file lets runs of different settings write at the same time.
+    A lock on the file's folder (the file itself is replaced, not written in place) lets runs
+    of different settings write at the same time, and leaves no lock file behind.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_suffix(".lock.tmp"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)
         results = json.loads(path.read_text()) if path.exists() else {"settings": {}}
         results.setdefault(section_of(setting), {})[setting] = summary
         temporary = path.with_suffix(".tmp")
         temporary.write_text(json.dumps(results, indent=2) + "\n")
         os.replace(temporary, path)
+    finally:
+        os.close(folder)  # and the lock with it
 
 
 def main() -> None:

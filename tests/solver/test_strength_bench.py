@@ -1,12 +1,15 @@
-"""The strength bench's candidates and its games log, which lets a long run be taken up again."""
+"""The strength bench's candidates, its games log, which lets a long run be taken up again, and
+its results file, which runs of different settings share."""
 
 import argparse
 import dataclasses
+import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from engine.solver.settings import ALTERNATIVES, SETTINGS
-from solver_strength import GamesLog, variant
+from solver_strength import GamesLog, merge_into, variant
 
 KNOWN = {**SETTINGS, **{setting.name: setting for setting in ALTERNATIVES.values()}}
 GAME = {"setting": "deeper", "seed": 7, "score": 1234, "max_tile": 128, "move_seconds": [0.01],
@@ -63,3 +66,13 @@ def test_a_line_cut_off_when_a_run_stopped_is_played_again(tmp_path):
     reread = GamesLog(path, network_games=1000)
     assert reread.find(setting, 7, None) is not None
     assert reread.find(setting, 8, None) is None
+
+
+def test_runs_of_different_settings_merge_into_one_file_and_leave_nothing_beside_it(tmp_path):
+    path = tmp_path / "results" / "strength.json"
+    names = [f"setting-{number}" for number in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(lambda name: merge_into(path, name, {"games": 12}), names))
+    merged = json.loads(path.read_text())
+    assert sorted(entry for section in merged.values() for entry in section) == names
+    assert [entry.name for entry in path.parent.iterdir()] == ["strength.json"]
