@@ -148,7 +148,13 @@ def _spoken_row(row: tuple[int, ...], empty: str, locale: Locale) -> str:
 def number_text(number: float) -> str:
     """`number` written the request's language's way: "14,200" in English, "14 200" and
     "1420" in Polish."""
-    locale = get_locale()
+    return _number_text(number, get_locale())
+
+
+@lru_cache(maxsize=4096)
+def _number_text(number: float, locale: Locale) -> str:
+    """`number_text` in `locale`, remembered: the game's answers write the same bests, gains
+    and move counts again and again, and Babel's formatting costs twenty look-ups."""
     grouped = abs(number) >= 10_000 or locale.language not in GROUPED_FROM_FIVE_DIGITS
     return format_decimal(number, locale=locale, group_separator=grouped)
 

@@ -1,6 +1,8 @@
-"""What several browser tests read off the page: the board it shows, when its animation is done."""
+"""What several browser tests read off the page: the board it shows, the numbers it writes,
+when its animation is done."""
 
-from playwright.sync_api import Page, expect
+from board_html import number_pattern
+from playwright.sync_api import Locator, Page, expect
 
 
 def shown_board(page: Page) -> list[list[int]]:
@@ -12,6 +14,12 @@ def shown_board(page: Page) -> list[list[int]]:
         }
         return rows;
     }""")
+
+
+def expect_number(locator: Locator, number: int, timeout: float | None = None) -> None:
+    """Wait until `locator` shows `number`, written as the page's language writes it ("14,200",
+    "14 200", "1420"); `timeout` in ms, Playwright's default if None."""
+    expect(locator).to_have_text(number_pattern(number), timeout=timeout)
 
 
 def settle(page: Page) -> None:

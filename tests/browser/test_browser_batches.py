@@ -6,7 +6,7 @@ Each test holds the first move's request (page.route) while it presses the other
 go."""
 
 import pytest
-from browser_support import settle, shown_board
+from browser_support import expect_number, settle, shown_board
 from page_posts import moves_sent, record_posts
 from playwright.sync_api import Page, Route, expect
 
@@ -73,10 +73,10 @@ def open_and_hold(page: Page, server, open_game, first: str, behind: list[str],
 
 def assert_landed(page: Page, server, sid: str, expected: Game, seq: int) -> None:
     """The page and the store both show `expected`, with `seq` moves numbered."""
-    expect(page.locator("#moves")).to_have_text(str(expected.moves))
+    expect_number(page.locator("#moves"), expected.moves)
     settle(page)
     assert shown_board(page) == [list(row) for row in expected.rows]
-    expect(page.locator("#score")).to_have_text(str(expected.score))
+    expect_number(page.locator("#score"), expected.score)
     stored = server.store.read(sid)
     assert stored["seq"] == seq and stored["game"] == expected.to_dict()
 

@@ -1,7 +1,8 @@
 """The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
 
 import pytest
-from browser_support import animations_done, phone_device, settle, shown_board
+from board_html import shown_number
+from browser_support import animations_done, expect_number, phone_device, settle, shown_board
 from page_posts import named_move
 from playwright.sync_api import Page, expect
 
@@ -69,8 +70,8 @@ def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server
         expected.move(MOVE_KEYS[key])
     assert server.store.read(sid)["seq"] == len(keys)
     assert shown_board(page) == [list(row) for row in expected.rows]
-    assert page.locator("#moves").inner_text() == str(expected.moves)
-    assert page.locator("#score").inner_text() == str(expected.score)
+    assert shown_number(page.locator("#moves").inner_text()) == expected.moves
+    assert shown_number(page.locator("#score").inner_text()) == expected.score
     before = shown_board(page)
     page.reload()
     assert shown_board(page) == before
@@ -83,7 +84,7 @@ def test_server_restart_keeps_the_game(page: Page, server, open_game):
         with page.expect_response("**/move"):
             page.keyboard.press(key)
     stored_moves = Game.from_dict(server.store.read(sid)["game"]).moves
-    expect(page.locator("#moves")).to_have_text(str(stored_moves))  # both answers shown
+    expect_number(page.locator("#moves"), stored_moves)  # both answers shown
     settle(page)
     before = shown_board(page)
     server.restart()

@@ -8,7 +8,7 @@ import time
 from datetime import datetime
 
 import pytest
-from browser_support import settle, shown_board
+from browser_support import expect_number, settle, shown_board
 from history_support import wait_for_review
 from playwright.sync_api import Page, expect
 
@@ -26,7 +26,7 @@ CLOCK_START = datetime(2026, 1, 1, 12, 0, 0)
 def answered(page: Page, act, moves: int) -> None:
     """Do `act` and wait until the page shows its answer: `moves` moves made, tiles settled."""
     act()
-    expect(page.locator("#moves")).to_have_text(str(moves))
+    expect_number(page.locator("#moves"), moves)
     settle(page)
 
 

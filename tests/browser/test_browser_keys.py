@@ -4,6 +4,7 @@ method make of it; a held key repeats its move through the queue like separate p
 from urllib.parse import parse_qs
 
 import pytest
+from browser_support import expect_number
 from playwright.sync_api import Page, expect
 
 from engine import Game
@@ -82,8 +83,8 @@ def test_a_held_key_repeats_its_move_in_order(page: Page, server, open_game):
             for index, direction in enumerate(form["direction"])] == [
         (direction, seq) for seq, (_key, direction) in enumerate(held, 1)]
     assert Game.from_dict(server.store.read(sid)["game"]).to_dict() == expected.to_dict()
-    expect(page.locator("#moves")).to_have_text(str(expected.moves))
-    expect(page.locator("#score")).to_have_text(str(expected.score))
+    expect_number(page.locator("#moves"), expected.moves)
+    expect_number(page.locator("#score"), expected.score)
 
 
 def test_a_held_shift_h_asks_for_one_hint(page: Page, open_game):

@@ -7,6 +7,7 @@ import threading
 
 import pytest
 import redis
+from browser_support import expect_number
 from page_posts import moves_sent, record_posts
 from playwright.sync_api import Page, expect
 from redis_server import RedisServer
@@ -91,7 +92,7 @@ def test_moves_queued_while_redis_is_down_are_kept_and_sent_in_order_when_it_is_
     expected = Game.from_dict(before.to_dict())
     for direction in QUEUED:
         expected.move(direction)
-    expect(page.locator("#moves")).to_have_text(str(expected.moves), timeout=10_000)
+    expect_number(page.locator("#moves"), expected.moves, timeout=10_000)
     expect(page.locator("#message")).to_have_text("")
     sent = list(dict.fromkeys(moves_sent(page)[1:]))  # each request once, retries folded
     # The presses made while the first was retried go together, numbered on from it.

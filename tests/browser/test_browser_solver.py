@@ -9,6 +9,7 @@ checked by moving the clock well past the next move's time, not by waiting and h
 from datetime import datetime
 
 import pytest
+from browser_support import expect_number
 from page_posts import posts_sent, record_posts
 from playwright.sync_api import Page, expect
 
@@ -102,7 +103,7 @@ def test_auto_play_sends_one_request_a_move_and_the_game_becomes_assisted(page: 
     play_one_autoplay_move(page, page.locator("#autoplay-button").click)
     for moves in range(2, 6):
         page.clock.run_for(250)  # the pause between moves, at 4 moves a second
-        expect(page.locator("#moves")).to_have_text(str(moves))
+        expect_number(page.locator("#moves"), moves)
     page.locator("#autoplay-button").click()
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "false")
     assert [request.url.split("/")[-1] for request in sent] == ["solver-move"] * 5

@@ -4,6 +4,7 @@ appears), so a PerformanceObserver sees no layout shift at all; the action butto
 with nothing cut off; the replay's controls keep their places and Play turns into Pause."""
 
 import pytest
+from browser_support import expect_number
 from history_support import play
 from playwright.sync_api import Page, expect
 
@@ -65,8 +66,8 @@ def test_the_board_never_moves_while_the_score_grows_to_six_digits(server, new_c
         for score in BELOW_A_NEW_DIGIT:
             server.store.update(sid, game=Game.from_rows(MERGE_LEFT, score=score, seed=1).to_dict())
             page.keyboard.press("ArrowLeft")
-            expect(page.locator("#score")).to_have_text(str(score + 4))
-            expect(page.locator("#best")).to_have_text(str(score + 4))
+            expect_number(page.locator("#score"), score + 4)
+            expect_number(page.locator("#best"), score + 4)
         page.keyboard.press("u")  # help: the assisted badge joins the note
         expect(page.locator("#assisted")).to_be_visible()
         page.wait_for_timeout(700)  # past the last "+4" and pop, for any late shift to show

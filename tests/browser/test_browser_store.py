@@ -2,6 +2,7 @@
 in order, and a page whose game vanished carries on by itself."""
 
 import pytest
+from browser_support import expect_number
 from playwright.sync_api import Page, expect
 
 from engine import Game
@@ -35,7 +36,7 @@ def test_sixty_presses_without_a_pause_are_all_applied_in_order(page: Page, serv
     assert stored["seq"] == len(PRESSES)
     assert stored["game"] == start.to_dict()
     assert 429 in answers  # the limit was met, and waited out
-    expect(page.locator("#moves")).to_have_text(str(start.moves))
+    expect_number(page.locator("#moves"), start.moves)
 
 
 def test_a_game_that_vanishes_under_an_open_page_is_replaced_on_the_next_press(

@@ -1,8 +1,7 @@
 """Best scores come from the browser's cookies and are only shown when they are sane integers."""
 
-import re
-
 import pytest
+from board_html import shown_scores
 
 from engine import Game
 from webapp.game.best_score import MAX_PLAUSIBLE_SCORE, parse_score
@@ -17,19 +16,17 @@ def test_plain_integers_are_kept():
     assert parse_score("20480") == 20480
 
 
+def shown_bests(html: str) -> tuple[int, int]:
+    shown = shown_scores(html)
+    return shown["best"], shown["best-unassisted"]
+
+
 def test_page_renders_the_cookie_best_and_ignores_garbage(client):
     client.set_cookie("best", "1234")
     client.set_cookie("best_unassisted", "<script>")
     page = client.get("/").text
-    assert '<span id="best" class="score-value">1234</span>' in page
-    assert '<span id="best-unassisted">0</span>' in page
+    assert shown_bests(page) == (1234, 0)
     assert "<script>" not in page.split('id="best-unassisted"')[1][:40]
-
-
-def shown_bests(html: str) -> tuple[str, str]:
-    best = re.search(r'<span id="best" class="score-value">(\d+)</span>', html).group(1)
-    unassisted = re.search(r'<span id="best-unassisted">(\d+)</span>', html).group(1)
-    return best, unassisted
 
 
 def test_a_hinted_game_raises_the_best_score_but_not_the_best_without_help(player, store):
@@ -38,8 +35,8 @@ def test_a_hinted_game_raises_the_best_score_but_not_the_best_without_help(playe
     player.client.set_cookie("best_unassisted", "10")
     rows = [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]
     store.update(store.sid_of(player.client), game=Game.from_rows(rows, score=100, seed=3).to_dict())
-    assert shown_bests(player.client.get("/").text) == ("100", "100")
-    assert shown_bests(player.post("/hint").text) == ("100", "10")
-    assert shown_bests(player.move("left").text) == ("104", "10")  # 2 + 2 merged: 4 points
-    assert shown_bests(player.client.get("/").text) == ("104", "10")
-    assert shown_bests(player.post("/new").text) == ("10", "10")  # a fresh, unassisted game
+    assert shown_bests(player.client.get("/").text) == (100, 100)
+    assert shown_bests(player.post("/hint").text) == (100, 10)
+    assert shown_bests(player.move("left").text) == (104, 10)  # 2 + 2 merged: 4 points
+    assert shown_bests(player.client.get("/").text) == (104, 10)
+    assert shown_bests(player.post("/new").text) == (10, 10)  # a fresh, unassisted game

@@ -6,7 +6,7 @@ nothing; each move draws on the rate-limit budget."""
 import re
 
 import pytest
-from board_html import shown_rows
+from board_html import shown_rows, shown_scores
 
 from engine import Game
 from webapp.game.intents import MAX_MOVES
@@ -52,7 +52,7 @@ def test_a_batch_is_applied_in_order_and_answered_once_with_the_total_points(pla
     assert answer.status_code == 200 and answer.headers["X-Seq"] == "4"
     assert store.game_of(player.client).to_dict() == expected.to_dict()
     assert shown_rows(answer.text) == expected.rows
-    assert f'<span id="moves" class="score-value">{expected.moves}</span>' in answer.text
+    assert shown_scores(answer.text)["moves"] == expected.moves
     assert gained(answer) == f"<span>+{points}</span>"
     assert "Moved down" in answer.text
 

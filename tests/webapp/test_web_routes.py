@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 
 import pytest
-from board_html import shown_rows
+from board_html import shown_rows, shown_scores
 from web_support import game_id
 
 from engine import Game, solver
@@ -38,7 +38,7 @@ def test_move_applies_the_direction_and_answers_the_fragment(player, store, rows
     assert answer.headers["X-Seq"] == "1"
     assert "<html" not in answer.text
     assert shown_rows(answer.text) == expected.rows
-    assert f'<span id="moves" class="score-value">{expected.moves}</span>' in answer.text
+    assert shown_scores(answer.text)["moves"] == expected.moves
     assert store.game_of(player.client).rows == expected.rows
     assert ("Moved left" if moves else "Nothing moves left") in answer.text
 
@@ -107,7 +107,7 @@ def test_new_game_is_a_new_record_with_its_own_numbering_and_a_new_session_id(pl
     assert Game.from_dict(stored["game"]).moves == 0 and stored["id"] == answer.headers["X-Game"]
     assert store.session(sid)["games"] == [first_game]
     assert store.games.get(first_game).seq == 2  # the earlier game is kept, unchanged
-    assert '<span id="score" class="score-value">0</span>' in answer.text
+    assert shown_scores(answer.text)["score"] == 0
     assert player.move("left").headers["X-Seq"] == "1"
 
 

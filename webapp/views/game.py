@@ -162,16 +162,19 @@ def _row(direction: str, verdict: Markup) -> Markup:
 
 def announcement(board: BoardView, score: int, event: str, direction: str | None,
                  shown_hint: Hint | None) -> Markup:
-    """The sentence a screen reader announces for this answer (empty when there is none)."""
+    """The sentence a screen reader announces for this answer (empty when there is none), the
+    score written as the page writes it."""
     name = SHOWN_DIRECTIONS[direction].name if direction else None
+    score_text = number_text(score)
     if board.status == Status.WON:
         return _("You made 2048! Keep playing or start a new game.")
     if board.status == Status.OVER:
-        return _("Game over. Final score: %(score)s.", score=score)
+        return _("Game over. Final score: %(score)s.", score=score_text)
     sentences = {
-        "moved": lambda: _("Moved %(direction)s. Score: %(score)s.", direction=name, score=score),
+        "moved": lambda: _("Moved %(direction)s. Score: %(score)s.", direction=name,
+                           score=score_text),
         "blocked": lambda: _("Nothing moves %(direction)s.", direction=name),
-        "undone": lambda: _("Move taken back. Score: %(score)s.", score=score),
+        "undone": lambda: _("Move taken back. Score: %(score)s.", score=score_text),
         "nothing-to-undo": lambda: _("There is no move to take back."),
         "new": lambda: _("New game started."),
         "hinted": lambda: (shown_hint and shown_hint.suggestion) or _("No move is possible."),
