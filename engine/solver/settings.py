@@ -39,7 +39,8 @@ class Setting:
 # "fast" over 50 games (--compare fast); at "strong" over 12 (seeds 1-12), with the network of
 # 3,307,385 games, 16384 in 100% against the heuristic's 92%, 32768 in 17% as it, a mean score of
 # 403,178 against 352,019, at 25 ms median of CPU a move against 43. One move deeper (6, and 7
-# from 11 tiles) played no better: 16384 in 100%, 32768 in 8%, 384,019, at 53 ms.
+# from 11 tiles) played no better: 16384 in 100%, 32768 in 8%, 384,019, at 53 ms. With the
+# shipped network (3,811,892 games): 16384 in 92%, 32768 in 8%, 375,671, at 23 ms.
 # The network's leaves cost about 20 times the heuristic's (32 scattered look-ups in 268 MB), so
 # it looks fewer moves ahead: at "fast" 3, and 4 once the board holds 8 different tiles (over 50
 # games with the network of 1,018,983 games: 3.9 ms median and 13.0 ms p95 of CPU a move, 16384
