@@ -165,16 +165,15 @@ def announcement(board: BoardView, score: int, event: str, direction: str | None
     """The sentence a screen reader announces for this answer (empty when there is none), the
     score written as the page writes it."""
     name = SHOWN_DIRECTIONS[direction].name if direction else None
-    score_text = number_text(score)
     if board.status == Status.WON:
         return _("You made 2048! Keep playing or start a new game.")
     if board.status == Status.OVER:
-        return _("Game over. Final score: %(score)s.", score=score_text)
+        return _("Game over. Final score: %(score)s.", score=number_text(score))
     sentences = {
         "moved": lambda: _("Moved %(direction)s. Score: %(score)s.", direction=name,
-                           score=score_text),
+                           score=number_text(score)),
         "blocked": lambda: _("Nothing moves %(direction)s.", direction=name),
-        "undone": lambda: _("Move taken back. Score: %(score)s.", score=score_text),
+        "undone": lambda: _("Move taken back. Score: %(score)s.", score=number_text(score)),
         "nothing-to-undo": lambda: _("There is no move to take back."),
         "new": lambda: _("New game started."),
         "hinted": lambda: (shown_hint and shown_hint.suggestion) or _("No move is possible."),
