@@ -35,7 +35,7 @@ class Setting:
 
 
 # Both settings score their leaves with the network, which played better than the heuristic at
-# each setting's time (bench/solver_strength.py, figures and earlier networks in the README): at
+# each setting's time (bench/solver_strength.py; every run in bench/README.md): at
 # "fast" over 50 games (--compare fast); at "strong" over 12 (seeds 1-12), with the network of
 # 3,307,385 games, 16384 in 100% against the heuristic's 92%, 32768 in 17% as it, a mean score of
 # 403,178 against 352,019, at 25 ms median of CPU a move against 43. One move deeper (6, and 7
