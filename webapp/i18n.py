@@ -165,6 +165,14 @@ def compact_number(number: float) -> str:
     return format_compact_decimal(number, locale=get_locale(), fraction_digits=1)
 
 
+def count_in_words(number: int) -> str:
+    """`number` cut down to its first two digits and written in words the request's language's
+    way, for prose that says "more than": 3,811,892 is "3.8 million", "3,8 miliona", "380万"."""
+    unit = 10 ** max(0, len(str(number)) - 2)
+    return format_compact_decimal(number // unit * unit, format_type="long",
+                                  locale=get_locale(), fraction_digits=1)
+
+
 def board_label(title: str, rows: Iterable[Iterable[int]]) -> str:
     """What a screen reader says for a drawn 4x4 board: its title, then each row's cells. The
     sentence is translated whole and the cells are listed the language's way, so no separator
@@ -249,4 +257,5 @@ def init_i18n(app: Flask) -> None:
                                  ngettext=template_ngettext, current_language=current_language,
                                  languages=LANGUAGES)
     app.jinja_env.filters["compactformat"] = compact_number
+    app.jinja_env.filters["countwords"] = count_in_words
     app.jinja_env.filters["numberformat"] = number_text  # in place of Flask-Babel's

@@ -1,5 +1,6 @@
 """The strength file the app ships (webapp/pages/solver_strength.json, written by the strength bench)
-loads, and the solver page shows its figures. (The other page tests use a fixture file.)"""
+loads, and the solver page shows its figures and how many games the shipped network trained on.
+(The other page tests use a fixture file.)"""
 
 import json
 from pathlib import Path
@@ -8,6 +9,9 @@ import pytest
 from pages_html import parse
 from pages_site import LANGUAGES
 
+from engine.solver.weights_file import SHIPPED as SHIPPED_WEIGHTS
+from engine.solver.weights_file import training_counters
+from webapp.i18n import count_in_words
 from webapp.pages.strength_report import load_strength_report
 
 SHIPPED_FILE = Path(__file__).resolve().parents[2] / "webapp" / "pages" / "solver_strength.json"
@@ -43,3 +47,32 @@ def test_the_solver_page_shows_the_shipped_measurements(shipped_app, lang):
         assert shown == f"{round(share * 100, 1):g}", key
     bars = page.find("svg", "chart").find_all("rect", "chart-bar")
     assert {(bar.attrs["data-setting"], int(bar.attrs["data-tile"])) for bar in bars} == set(expected)
+
+
+#: Numbers cut to two digits and written out: what the page's "more than ... games" says.
+IN_WORDS = {
+    "en": {3_811_892: "3.8 million", 4_099_999: "4 million", 12_345: "12 thousand", 950: "950"},
+    "pl": {3_811_892: "3,8 miliona", 4_099_999: "4 miliony", 22_999_999: "22 miliony",
+           5_012_345: "5 milionów"},
+    "ja": {3_811_892: "380万", 4_099_999: "400万", 12_345: "1.2万"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_counts_are_cut_down_to_two_digits_and_written_in_words(shipped_app, lang):
+    with shipped_app.test_request_context(f"/{lang}/solver"):
+        assert {number: count_in_words(number) for number in IN_WORDS[lang]} == IN_WORDS[lang]
+
+
+#: The sentence around the count, in each language.
+TRAINED_ON = {"en": "playing more than {} games", "pl": "ponad {} partii", "ja": "{}局以上"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_solver_page_says_how_many_games_trained_the_shipped_network(shipped_app, lang):
+    games = training_counters(SHIPPED_WEIGHTS)["games"]
+    with shipped_app.test_request_context(f"/{lang}/solver"):
+        words = count_in_words(games)
+    text = " ".join(parse(shipped_app.test_client().get(f"/{lang}/solver").text).text.split())
+    assert TRAINED_ON[lang].format(words) in text
+    assert games > 1_000_000 and words[0] == str(games)[0]

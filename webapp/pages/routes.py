@@ -17,7 +17,7 @@ from webapp.game import controls
 from webapp.i18n import LANG_RULE, board_label, current_language
 from webapp.pages import board_examples
 from webapp.pages.strength_chart import strength_chart
-from webapp.pages.strength_report import load_strength_report
+from webapp.pages.strength_report import load_strength_report, network_games
 from webapp.pages.tile_ladder import tile_ladder
 
 PAGES = ("rules", "strategy", "solver")
@@ -57,7 +57,7 @@ def solver(lang: str) -> str:
     report = load_strength_report()
     chart = strength_chart(report) if report else None
     return _render(
-        lang, "solver", report=report, chart=chart,
+        lang, "solver", report=report, chart=chart, network_games=network_games(),
         solver_settings=tuple(SOLVER_SETTINGS.values()),
         hint_setting=current_app.config["SOLVER_SETTING"],  # what the hint and auto-play use
     )

@@ -1,5 +1,6 @@
 """Load the solver's measured strength for the solver page: ``solver_strength.json`` beside this
-module, written by bench/solver_strength.py and shipped with the app."""
+module, written by bench/solver_strength.py and shipped with the app; and how many games the
+shipped network trained on."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import json
 import logging
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from flask import current_app
+
+from engine.solver.weights_file import SHIPPED, training_counters
 
 CONFIG_KEY = "SOLVER_STRENGTH_FILE"
 DEFAULT_PATH = Path(__file__).resolve().with_name("solver_strength.json")
@@ -95,3 +99,9 @@ def _parse_setting(name: str, entry: dict[str, Any]) -> SettingResult:
         measured_on=date.fromisoformat(entry["measured_on"]),
         max_moves=int(entry["max_moves"]) if entry.get("max_moves") is not None else None,
     )
+
+
+@cache
+def network_games() -> int:
+    """How many self-play games trained the network the solver ships with (read once)."""
+    return training_counters(SHIPPED)["games"]
