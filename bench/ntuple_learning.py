@@ -222,12 +222,19 @@ def top_reached(board, exponent):
 
 
 @njit(nogil=True, cache=True)
-def play_round(table, coherent, rate, placements, stages, slides, points, seed, move_budget,
-               path, rewards, outcomes, starts, restart_share, restart_exponent, found):
+def play_round(table, coherent, rate, trace, placements, stages, slides, points, seed,
+               move_budget, path, rewards, outcomes, starts, restart_share, restart_exponent,
+               found):
     """Play and learn from games until `move_budget` moves are played (the last game is
     finished) or `outcomes` is full. `table` holds an entry per weight of `stages` stages,
     flat: its weight, and with TC (`coherent`) the weight's sums of errors and of their
     magnitudes beside it.
+
+    Each game is learned from backwards once it is over: every afterstate's value moves towards
+    its lambda-return, the points of the move after it plus, weighted 1 - `trace`, the next
+    afterstate's value (as just learned) and, weighted `trace`, that afterstate's own return
+    (TD(lambda) with lambda = `trace`: 0 is TD(0), 1 the points the game actually went on to
+    score).
 
     A game starts from the empty board, or, with probability `restart_share` while `starts`
     holds any, from one of those boards (a restart: late positions that fresh games reach too
@@ -271,7 +278,8 @@ def play_round(table, coherent, rate, placements, stages, slides, points, seed, 
             if step:
                 find_features(path[step - 1], placements, stages, size, features, 1 - row)
                 prefetch_features(table, features, 1 - row)
-            target = rewards[step] + learn(features, row, target, table, coherent, rate)
+            value = learn(features, row, target, table, coherent, rate)
+            target = rewards[step] + (1.0 - trace) * value + trace * target
         outcomes[games, 0], outcomes[games, 1], outcomes[games, 2] = (
             score, top_exponent(board), restart)
         games += 1

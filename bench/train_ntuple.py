@@ -23,7 +23,8 @@ shaping, from one stage only). Runs before the fourth restarted a quarter of the
 
 The first --td-games games use TD(0) with a fixed rate and one stage; from there on the
 second stage (boards holding 16384) starts as a copy of the first, and every weight learns
-at its own temporal-coherence rate (ntuple_learning.py). A run resumes from the checkpoint,
+at its own temporal-coherence rate (ntuple_learning.py), towards lambda-returns (--trace;
+TD(0) targets until the ninth run's second part, which measured lambda 0.5 against them). A run resumes from the checkpoint,
 or, when the shipped weights file has trained more games, from that file. The file keeps the
 weights and counters only, not TC's sums, and sums of zero would let every weight learn at the
 full rate at once (the shipped network's greedy games went from 49% reaching 16384 to 18%
@@ -228,7 +229,8 @@ def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool, sched
 
 @dataclass(frozen=True)
 class Schedule:
-    """How a run learns: TD(0) at `rate` for `td_games` games, then TC at `coherence_rate`;
+    """How a run learns: TD(0) at `rate` for `td_games` games, then TC at `coherence_rate`
+    towards lambda-returns with lambda = `trace`;
     `round_moves` moves a worker between averagings; a share of the games (`restart_share`)
     restarted from late boards, the first boards of fresh games holding 2**restart_exponent;
     `calibration_games` fill TC's sums when a run goes on from a weights file."""
@@ -240,6 +242,7 @@ class Schedule:
     restart_share: float = 0.5
     restart_exponent: int = 13  # 8192
     calibration_games: int = 40_000
+    trace: float = 0.5
 
 
 @dataclass
@@ -274,6 +277,7 @@ def play_worker(training: Training, worker: Worker, number: int, schedule: Sched
     started = time.thread_time()
     played = play_round(table.reshape(-1, table.shape[-1]), training.coherent,
                         learning_rate(training, schedule),
+                        schedule.trace if training.coherent else 0.0,
                         placements(training.shapes), stages, *tables,
                         round_seed(training.seed, training.rounds, number),
                         schedule.round_moves, worker.path, worker.rewards, worker.outcomes,
@@ -413,6 +417,8 @@ def main() -> None:
     parser.add_argument("--calibration-games", type=int, default=Schedule.calibration_games,
                         help="games that fill TC's sums, the weights held still, when a run "
                              "goes on from the weights file")
+    parser.add_argument("--trace", type=float, default=Schedule.trace,
+                        help="TC's lambda: how far a value's target looks past the next move")
     parser.add_argument("--checkpoint-seconds", type=float, default=180.0)
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
@@ -423,7 +429,7 @@ def main() -> None:
     args = parser.parse_args()
     schedule = Schedule(args.rate, args.coherence_rate, args.td_games, args.round_moves,
                         args.restart_share, args.restart_tile.bit_length() - 1,
-                        args.calibration_games)
+                        args.calibration_games, args.trace)
     training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch, schedule)
     calibration = (f", TC's sums filled until game {training.learns_from:,}"
                    if training.calibrating else "")

@@ -69,8 +69,8 @@ def play(tables, starts, restart_share, restart_exponent):
     network = empty_network(SMALL_SHAPES)
     outcomes, found = np.zeros((400, 3), dtype=np.int64), np.zeros(50, dtype=np.uint64)
     games, _moves, found_count = play_round(
-        network.weights.reshape(-1, 1), False, 0.1, network.placements, 2, *tables, 7, 3_000,
-        np.zeros(20_000, np.uint64), np.zeros(20_000, np.int64), outcomes, starts,
+        network.weights.reshape(-1, 1), False, 0.1, 0.0, network.placements, 2, *tables, 7,
+        3_000, np.zeros(20_000, np.uint64), np.zeros(20_000, np.int64), outcomes, starts,
         restart_share, restart_exponent, found)
     return outcomes[:games], found[:found_count]
 
@@ -90,6 +90,33 @@ def test_fresh_games_find_their_first_late_board(tables):
     assert found.shape[0] == min(reached, 50) > 0
     for board in found:
         assert max((int(board) >> (4 * cell)) & 15 for cell in range(16)) == 7
+
+
+def lambda_returns(rewards: np.ndarray, trace: float) -> np.ndarray:
+    """Each afterstate's target when every value is still 0: the next move's points plus
+    `trace` times the next afterstate's own target (the last afterstate's is 0)."""
+    targets = np.zeros(len(rewards))
+    for step in range(len(rewards) - 2, -1, -1):
+        targets[step] = rewards[step + 1] + trace * targets[step + 1]
+    return targets
+
+
+@pytest.mark.parametrize("trace", [0.0, 0.5, 1.0])
+def test_a_game_is_learned_from_towards_its_lambda_returns(tables, trace):
+    """At a tiny rate the values stay near 0, so each update adds rate x its target to the
+    weights' sum, however the board's 16 features fall: the sum over one game is rate x the
+    sum of the game's lambda-returns, recomputed here from its moves' points."""
+    network, rate = empty_network(SMALL_SHAPES), 1e-6
+    path, rewards = np.zeros(20_000, np.uint64), np.zeros(20_000, np.int64)
+    games, moves, _found = play_round(
+        network.weights.reshape(-1, 1), False, rate, trace, network.placements, 2, *tables,
+        11, 1, path, rewards, np.zeros((1, 3), dtype=np.int64), np.zeros(0, np.uint64), 0.0,
+        7, np.zeros(1, dtype=np.uint64))
+    assert games == 1 and moves > 100
+    expected = lambda_returns(rewards[:moves], trace).sum()
+    assert network.weights.sum(dtype=np.float64) / rate == pytest.approx(expected, rel=1e-3)
+    if trace == 1.0:  # the first afterstate's target: every point scored after it
+        assert lambda_returns(rewards[:moves], trace)[0] == rewards[1:moves].sum()
 
 
 def run(checkpoint, games, weights=None):
