@@ -35,27 +35,18 @@ class Setting:
 
 
 # Both settings score their leaves with the network, which played better than the heuristic at
-# each setting's time (bench/solver_strength.py; every run in bench/README.md): at
-# "fast" over 50 games (--compare fast); at "strong" over 12 (seeds 1-12), with the network of
-# 3,307,385 games, 16384 in 100% against the heuristic's 92%, 32768 in 17% as it, a mean score of
-# 403,178 against 352,019, at 25 ms median of CPU a move against 43. One move deeper (6, and 7
-# from 11 tiles) played no better: 16384 in 100%, 32768 in 8%, 384,019, at 53 ms. With the
-# shipped network (3,811,892 games): 16384 in 92%, 32768 in 8%, 375,671, at 23 ms.
-# The network's leaves cost about 20 times the heuristic's (32 scattered look-ups in 268 MB), so
-# it looks fewer moves ahead: at "fast" 3, and 4 once the board holds 8 different tiles (over 50
-# games with the network of 1,018,983 games: 3.9 ms median and 13.0 ms p95 of CPU a move, 16384
-# in 54%; 4 only from 9 tiles took 1.6 and 8.6 ms and reached 16384 in 40%; 5 from 10 tiles
-# within 40,000 positions, 1.7 and 25.5 ms, 46%; with the network of 2,141,418 games, 3.5 and
-# 11.2 ms, 8192 in 98%, 16384 in 92%; with that of 2,809,838 games, 2.9 and 8.8 ms, 8192 in
-# 100%, 16384 in 98%; with that of 3,307,385 games, 2.3 and 6.5 ms, the same shares; with the
-# shipped one, of 3,811,892 games, 2.5 and 7.0 ms, 16384 in 96%). The
+# each setting's time over whole games on fixed seeds (bench/solver_strength.py; the current
+# figures in the README, every run with every shipped network in bench/README.md). The
+# network's leaves cost about 20 times the heuristic's (32 scattered look-ups in 268 MB), so it
+# looks fewer moves ahead: "fast" 3, and 4 once the board holds 8 different tiles (the deepest
+# within fast's 5 ms median and 25 ms p95 of CPU a move: 5 from 10 tiles went over the p95);
+# "strong" 5, and 6 from 10 tiles (one move deeper played no better, at twice the time). The
 # heuristic's depths were tuned by measuring games: for the same time, a cut-off of 1e-3 with a
 # deeper search played better than 1e-4 with a shallower one. A heuristic position takes 0.6 to
-# 0.8 microseconds here (bench/solver_kernel.py, at load averages of 10 to 38), so the heuristic
-# at "strong"'s node limit costs about 0.32 s at most. A network position costs about 20 times
-# as much, but "strong"'s depth (5 or 6 moves) ends its searches long before its node limit: 60
-# ms of CPU at the 95th percentile over its 12 games, none stopped by its 5 s budget.
-# "fast"'s budget is over 70 times its moves' 95th percentile.
+# 0.8 microseconds here (bench/solver_kernel.py), so the heuristic at "strong"'s node limit
+# costs about 0.32 s at most. A network position costs about 20 times as much, but "strong"'s
+# depth ends its searches long before its node limit, and each setting's time budget is many
+# times its moves' 95th percentile: the strength runs count the moves a budget cut, and none has.
 SETTINGS: dict[str, Setting] = {
     setting.name: setting
     for setting in (
