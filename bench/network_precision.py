@@ -71,7 +71,7 @@ def main() -> None:
     network = training.playing_network()
     weights = network.weights
     compact = weights_file.in_whole_points(weights)
-    held = int((np.abs(weights) > np.iinfo(np.int16).max).sum())
+    held = int((np.abs(weights) > weights_file.WHOLE_POINTS_LIMIT).sum())
     print(f"{held:,} weights past int16's range, held at its edge")
     positions, changed = changed_moves(weights, compact,
                                        network.placements, *row_tables(), args.seed,

@@ -57,7 +57,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 from engine.solver import weights_file  # noqa: E402
 from engine.solver.locations import default_cache_dir  # noqa: E402
 from engine.solver.ntuple import SHAPES, Network, empty_network, placements  # noqa: E402
-from ntuple_learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables  # noqa: E402
+from ntuple_learning import (  # noqa: E402
+    ERRORS, MAGNITUDES, WEIGHT, WEIGHT_LIMIT, play_round, row_tables,
+)
 
 LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
 LOG_EVERY = 10_000  # games
@@ -137,6 +139,12 @@ class Training:
         if not self.coherent:
             weights[1:] = weights[:1]
         return Network(self.shapes, weights)
+
+    def hold_weights(self) -> None:
+        """Hold every weight within what the compact weights file keeps, as learning does (a
+        checkpoint from before the trainer held them may have some past it)."""
+        weights = self.table[..., WEIGHT]
+        np.clip(weights, -WEIGHT_LIMIT, WEIGHT_LIMIT, out=weights)
 
     def start_coherence(self) -> None:
         """TC's sums start at 0 beside the weights; the second stage starts as a copy of the
@@ -375,6 +383,7 @@ def train(training: Training, checkpoint: Path, total_games: int, workers: int,
     progress = tqdm(total=total_games, initial=training.games, unit="game", smoothing=0.1,
                     disable=quiet)
     saved, unsaved = time.monotonic(), False
+    training.hold_weights()
     while training.games < total_games:
         if not training.coherent and training.games >= schedule.td_games:
             training.start_coherence()

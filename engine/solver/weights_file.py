@@ -25,6 +25,7 @@ SHIPPED = Path(__file__).with_name("weights") / "ntuple.npz"
 FORMAT = 3  # 2 kept float16 weights
 COUNTERS = ("seed", "rounds", "games", "moves")
 UNPACKED_PREFIX = "ntuple-"
+WHOLE_POINTS_LIMIT = int(np.iinfo(np.int16).max)  # the largest weight a compact file keeps
 
 
 class WeightsError(ValueError):
@@ -49,8 +50,7 @@ def in_whole_points(weights: np.ndarray) -> np.ndarray:
     at its edge: bench/network_precision.py measures what that changes in play. (float16, the
     other 16-bit choice, keeps a relative precision: on the larger weights its steps reach 8
     to 32 points, and it changed three times as many one-move-ahead choices.)"""
-    limit = np.iinfo(np.int16).max
-    return np.clip(np.rint(weights), -limit, limit).astype(np.int16)
+    return np.clip(np.rint(weights), -WHOLE_POINTS_LIMIT, WHOLE_POINTS_LIMIT).astype(np.int16)
 
 
 def as_float32(network: Network) -> np.ndarray:

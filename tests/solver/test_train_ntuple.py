@@ -11,7 +11,8 @@ import train_ntuple
 from engine.solver import weights_file
 from engine.solver.ntuple import board_value, empty_network
 from ntuple_learning import (
-    ERRORS, MAGNITUDES, WEIGHT, features_value, find_features, moved, play_round, row_tables,
+    ERRORS, MAGNITUDES, WEIGHT, features_value, find_features, learn, moved, play_round,
+    row_tables,
 )
 
 SMALL_SHAPES = ((0, 1, 2, 3), (4, 5, 6, 7))  # 2 x 16**4 weights a stage: quick to copy
@@ -117,6 +118,32 @@ def test_a_game_is_learned_from_towards_its_lambda_returns(tables, trace):
     assert network.weights.sum(dtype=np.float64) / rate == pytest.approx(expected, rel=1e-3)
     if trace == 1.0:  # the first afterstate's target: every point scored after it
         assert lambda_returns(rewards[:moves], trace)[0] == rewards[1:moves].sum()
+
+
+@pytest.mark.parametrize("coherent", [False, True])
+@pytest.mark.parametrize("sign", [1, -1])
+def test_no_weight_learns_past_what_the_compact_file_keeps(coherent, sign):
+    """A target far past the bound moves each of the board's weights to the bound, not past
+    it, so the export has nothing to cut."""
+    limit = weights_file.WHOLE_POINTS_LIMIT
+    table = np.zeros((4, 3 if coherent else 1), dtype=np.float32)
+    table[:, WEIGHT] = sign * (limit - 10)
+    features = np.arange(4, dtype=np.uint64).reshape(1, 4)
+    value = learn(features, 0, sign * 10.0 * limit, table, coherent, 1.0)
+    assert (table[:, WEIGHT] == sign * limit).all()
+    assert value == sign * 4 * limit
+    assert (weights_file.in_whole_points(table[:, WEIGHT]) == table[:, WEIGHT]).all()
+
+
+def test_a_run_holds_weights_from_before_the_bound_at_its_edge(tmp_path):
+    """A checkpoint with weights past the bound goes on with them held at its edge, even
+    weights no game updates (the second stage's, in games that never reach 16384)."""
+    training = run(tmp_path / "checkpoint.npz", 2_000)
+    limit = weights_file.WHOLE_POINTS_LIMIT
+    training.table[1, 0, :2, WEIGHT] = (3 * limit, -3 * limit)
+    train_ntuple.save_checkpoint(tmp_path / "checkpoint.npz", training)
+    resumed = run(tmp_path / "checkpoint.npz", training.games + 1)
+    assert np.abs(resumed.table[..., WEIGHT]).max() <= limit
 
 
 def run(checkpoint, games, weights=None):
