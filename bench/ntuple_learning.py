@@ -41,10 +41,10 @@ from numba.extending import intrinsic
 
 from engine.rng import SPAWN_ODDS
 from engine.solver.board import CELL_BITS, CELL_MASK, build_slide_tables
-from engine.solver.weights_file import WHOLE_POINTS_LIMIT
 from engine.solver.ntuple import (
     INDEX_BITS, MAX_CELL_EXPONENT, images, stage_of, transposed, weight_index,
 )
+from engine.solver.weights_file import WHOLE_POINTS_LIMIT
 
 ROW_CODES = 1 << (4 * INDEX_BITS)
 # The columns of the table a round trains: a weight, then TC's sums of its errors and of their
