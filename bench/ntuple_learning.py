@@ -51,7 +51,6 @@ ROW_CODES = 1 << (4 * INDEX_BITS)
 # magnitudes, side by side so that an update finds all three in one cache line.
 WEIGHT, ERRORS, MAGNITUDES = range(3)
 IMAGES = 8  # a board's rotations and reflections
-WEIGHT_LIMIT = float(WHOLE_POINTS_LIMIT)  # no weight learns past what the shipped file keeps
 FOUR_THRESHOLD = int(dict(SPAWN_ODDS)[2] * 2**32)  # a spawn is a 4 below this 32-bit draw
 
 
@@ -179,14 +178,14 @@ def features_value(table, features, row):
 
 @njit(nogil=True, cache=True, inline="always")
 def held(weight):
-    """`weight`, held within +-WEIGHT_LIMIT."""
-    return min(max(weight, -WEIGHT_LIMIT), WEIGHT_LIMIT)
+    """`weight`, held within what the compact weights file keeps (+-WHOLE_POINTS_LIMIT)."""
+    return min(max(weight, -WHOLE_POINTS_LIMIT), WHOLE_POINTS_LIMIT)
 
 
 @njit(nogil=True, cache=True, inline="always")
 def learn(features, row, target, table, coherent, rate):
     """Move the value of the board whose features are row `row` of `features` toward
-    `target`, no weight past +-WEIGHT_LIMIT; return its value after the update."""
+    `target`, no weight past +-WHOLE_POINTS_LIMIT; return its value after the update."""
     error = target - features_value(table, features, row)
     step = rate * error / features.shape[1]
     for feature in range(features.shape[1]):

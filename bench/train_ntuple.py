@@ -57,9 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 from engine.solver import weights_file  # noqa: E402
 from engine.solver.locations import default_cache_dir  # noqa: E402
 from engine.solver.ntuple import SHAPES, Network, empty_network, placements  # noqa: E402
-from ntuple_learning import (  # noqa: E402
-    ERRORS, MAGNITUDES, WEIGHT, WEIGHT_LIMIT, play_round, row_tables,
-)
+from ntuple_learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables  # noqa: E402
 
 LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
 LOG_EVERY = 10_000  # games
@@ -144,7 +142,8 @@ class Training:
         """Hold every weight within what the compact weights file keeps, as learning does (a
         checkpoint from before the trainer held them may have some past it)."""
         weights = self.table[..., WEIGHT]
-        np.clip(weights, -WEIGHT_LIMIT, WEIGHT_LIMIT, out=weights)
+        limit = weights_file.WHOLE_POINTS_LIMIT
+        np.clip(weights, -limit, limit, out=weights)
 
     def start_coherence(self) -> None:
         """TC's sums start at 0 beside the weights; the second stage starts as a copy of the
