@@ -243,7 +243,7 @@ class Schedule:
     `calibration_games` fill TC's sums when a run goes on from a weights file."""
 
     rate: float = 0.1
-    coherence_rate: float = 0.5  # 1.0 plays worse late in training (bench/README.md, run 12)
+    coherence_rate: float = 0.5  # 1.0 and 0.25 played worse late on (bench/README.md, runs 12, 13)
     td_games: int = 100_000
     round_moves: int = 20_000_000
     restart_share: float = 0.5
