@@ -56,7 +56,7 @@ bench: setup-test
 # a local checkpoint that got further), on every core at the lowest priority; see README.
 TRAIN_GAMES ?= 1000000
 train: setup-test
-	nice -n 19 $(BIN)/python bench/train_ntuple.py --games $(TRAIN_GAMES)
+	nice -n 19 $(BIN)/python -m training.trainer --games $(TRAIN_GAMES)
 
 # Lighthouse (pinned in bench/lighthouse/package.json) on every page, phone and desktop; slow.
 lighthouse: setup-test

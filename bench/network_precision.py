@@ -19,8 +19,10 @@ from numba import njit
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
 from engine.solver import weights_file  # noqa: E402
 from engine.solver.ntuple import board_value  # noqa: E402
-from ntuple_learning import moved, row_tables, with_spawn  # noqa: E402
-from train_ntuple import DEFAULT_CHECKPOINT, load_checkpoint, load_weights_file  # noqa: E402
+from training.learning import moved, row_tables, with_spawn  # noqa: E402
+from training.trainer import (  # noqa: E402
+    DEFAULT_CHECKPOINT, Schedule, load_checkpoint, load_weights_file,
+)
 
 LIMIT = 0.005
 
@@ -66,7 +68,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
-    training = (load_weights_file(args.weights) if args.weights
+    training = (load_weights_file(args.weights, Schedule()) if args.weights
                 else load_checkpoint(args.checkpoint))
     network = training.playing_network()
     weights = network.weights

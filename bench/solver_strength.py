@@ -20,7 +20,7 @@ how many moves' searches the time budget stopped: only those can differ from a q
 (settings.ALTERNATIVES) on the same seeds, game by game in turn, so both meet the same machine
 load; figures of settings that are not the game's go under "comparison" in the JSON file,
 beside the page's "settings". --weights plays the network from another weights file (a
-training checkpoint exported with bench/train_ntuple.py --export); each entry of a setting
+training checkpoint exported with training/trainer.py --export); each entry of a setting
 that uses the network records how many games it had trained.
 
 --variant NAME=BASE:field=value,... measures a setting made from another one (of the game's

@@ -1,4 +1,4 @@
-"""The learned evaluation: a two-stage n-tuple network, trained by bench/train_ntuple.py.
+"""The learned evaluation: a two-stage n-tuple network, trained by training/trainer.py.
 
 A tuple is six board cells (a "shape"); the network keeps one weight for every combination of
 tile exponents those cells can hold (16**6). A board's value is the sum, over the 4 shapes and

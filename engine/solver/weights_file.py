@@ -1,7 +1,7 @@
 """The n-tuple network's weights file: a compressed .npz of its shapes, its weights (int16 whole
 points, or float32) and the training counters a run resumes from (seed, rounds, games, moves).
 
-The file shipped with the package is weights/ntuple.npz (made by bench/train_ntuple.py).
+The file shipped with the package is weights/ntuple.npz (made by training/trainer.py).
 Loading checks everything the compiled evaluation relies on, so a missing, truncated or
 altered file is a WeightsError naming the file, never a network that plays wrong moves.
 

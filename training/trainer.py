@@ -1,9 +1,9 @@
 """Train the solver's n-tuple network by self-play, on every core, resumably.
 
-    make train                                   # 1,000,000 games more, under nice -n 19
-    python bench/train_ntuple.py --games 200000  # 200,000 more, from the checkpoint or weights
-    python bench/train_ntuple.py --from-scratch --games 100000 --checkpoint /tmp/t.npz
-    python bench/train_ntuple.py --export engine/solver/weights/ntuple.npz --compact
+    make train                                 # 1,000,000 games more, under nice -n 19
+    python -m training.trainer --games 200000    # 200,000 more, from the checkpoint or weights
+    python -m training.trainer --from-scratch --games 100000 --checkpoint /tmp/t.npz
+    python -m training.trainer --export engine/solver/weights/ntuple.npz --compact
 
 Training runs in rounds. In a round each worker (a thread; the compiled games release the GIL)
 starts from the same weights and plays games with its own seed (the run's seed, the round and
@@ -23,7 +23,7 @@ shaping, from one stage only). Runs before the fourth restarted a quarter of the
 
 The first --td-games games use TD(0) with a fixed rate and one stage; from there on the second
 stage (boards holding 16384) starts as a copy of the first, and every weight learns at its own
-temporal-coherence rate (ntuple_learning.py), towards lambda-returns (--trace; TD(0) targets
+temporal-coherence rate (learning.py), towards lambda-returns (--trace; TD(0) targets
 until the ninth run's second part, which measured lambda 0.5 against them). A run resumes from
 the checkpoint, or, when the shipped weights file has trained more games, from that file. The
 file keeps the weights and counters only, not TC's sums, and sums of zero would let every weight
@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
@@ -53,11 +52,10 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-from engine.solver import weights_file  # noqa: E402
-from engine.solver.locations import default_cache_dir  # noqa: E402
-from engine.solver.ntuple import SHAPES, Network, empty_network, placements  # noqa: E402
-from ntuple_learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables  # noqa: E402
+from engine.solver import weights_file
+from engine.solver.locations import default_cache_dir
+from engine.solver.ntuple import SHAPES, Network, empty_network, placements
+from training.learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables
 
 LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
 LOG_EVERY = 10_000  # games

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-import train_ntuple
 from engine.solver import weights_file
 from engine.solver.ntuple import board_value, empty_network
-from ntuple_learning import (
+from training import trainer
+from training.learning import (
     ERRORS, MAGNITUDES, WEIGHT, features_value, find_features, learn, moved, play_round,
     row_tables,
 )
@@ -61,7 +61,7 @@ def test_the_trainers_value_of_a_board_is_the_solvers(random_network, exponents,
 
 
 # Restarts from the first board holding 128, so that short runs find and use late boards.
-SCHEDULE = train_ntuple.Schedule(td_games=60, round_moves=2_000, restart_exponent=7,
+SCHEDULE = trainer.Schedule(td_games=60, round_moves=2_000, restart_exponent=7,
                                  calibration_games=30)
 
 
@@ -141,7 +141,7 @@ def test_a_run_holds_weights_from_before_the_bound_at_its_edge(tmp_path):
     training = run(tmp_path / "checkpoint.npz", 2_000)
     limit = weights_file.WHOLE_POINTS_LIMIT
     training.table[1, 0, :2, WEIGHT] = (3 * limit, -3 * limit)
-    train_ntuple.save_checkpoint(tmp_path / "checkpoint.npz", training)
+    trainer.save_checkpoint(tmp_path / "checkpoint.npz", training)
     resumed = run(tmp_path / "checkpoint.npz", training.games + 1)
     assert np.abs(resumed.table[..., WEIGHT]).max() <= limit
 
@@ -149,11 +149,11 @@ def test_a_run_holds_weights_from_before_the_bound_at_its_edge(tmp_path):
 def run(checkpoint, games, weights=None):
     """Train to `games` games on 2 workers, from the checkpoint if there is one (or from the
     weights file `weights`)."""
-    training = train_ntuple.resume(
+    training = trainer.resume(
         checkpoint, weights or checkpoint.with_name("none.npz"), seed=5,
         from_scratch=not checkpoint.exists() and weights is None, schedule=SCHEDULE,
         shapes=SMALL_SHAPES)
-    return train_ntuple.train(training, checkpoint, games, workers=2, schedule=SCHEDULE,
+    return trainer.train(training, checkpoint, games, workers=2, schedule=SCHEDULE,
                               checkpoint_seconds=0.0, quiet=True)
 
 
@@ -185,12 +185,12 @@ def test_a_run_goes_on_from_the_weights_file_when_it_is_further(tmp_path):
     further = tmp_path / "ntuple.npz"
     counters = {"seed": 5, "rounds": 99, "games": 5_000, "moves": 10**6}
     weights_file.save(further, early.playing_network(), counters)
-    resumed = train_ntuple.resume(checkpoint, further, seed=5, from_scratch=False,
+    resumed = trainer.resume(checkpoint, further, seed=5, from_scratch=False,
                                   schedule=SCHEDULE)
     assert (resumed.rounds, resumed.games) == (99, 5_000)
     assert np.array_equal(resumed.playing_network().weights, early.playing_network().weights)
     assert not resumed.calibrating  # TD(0) has no sums to fill
-    alone = train_ntuple.resume(checkpoint, tmp_path / "none.npz", 5, False, SCHEDULE)
+    alone = trainer.resume(checkpoint, tmp_path / "none.npz", 5, False, SCHEDULE)
     assert alone.games == early.games
 
 
@@ -198,7 +198,7 @@ def test_a_weights_file_past_the_start_of_tc_keeps_its_second_stage(tmp_path):
     late = run(tmp_path / "checkpoint.npz", 100)
     assert late.coherent and not np.array_equal(late.table[0], late.table[1])
     path = exported(late, tmp_path / "ntuple.npz")
-    resumed = train_ntuple.resume(tmp_path / "none.npz", path, seed=5, from_scratch=False,
+    resumed = trainer.resume(tmp_path / "none.npz", path, seed=5, from_scratch=False,
                                   schedule=SCHEDULE)
     assert resumed.coherent
     assert np.array_equal(resumed.table[..., WEIGHT], late.table[..., WEIGHT])
@@ -225,7 +225,7 @@ def test_going_on_from_a_weights_file_fills_tcs_sums_before_learning(tmp_path):
 
 
 def test_calibrated_sums_grow_as_a_longer_history_would():
-    training = train_ntuple.Training.of(5, empty_network(SMALL_SHAPES), coherent=True,
+    training = trainer.Training.of(5, empty_network(SMALL_SHAPES), coherent=True,
                                         sums_scale=9.0)
     training.table[..., ERRORS], training.table[..., MAGNITUDES] = -2.0, 4.0
     training.lengthen_sums()
@@ -235,11 +235,11 @@ def test_calibrated_sums_grow_as_a_longer_history_would():
 
 
 def test_a_log_line_sums_up_the_restarted_games_since_the_last_apart():
-    training = train_ntuple.Training.of(5, empty_network(SMALL_SHAPES), games=20_000)
-    training.unlogged_scores = np.full(2 * train_ntuple.LOG_EVERY, 1000)
-    training.unlogged_tops = np.full(2 * train_ntuple.LOG_EVERY, 13)
+    training = trainer.Training.of(5, empty_network(SMALL_SHAPES), games=20_000)
+    training.unlogged_scores = np.full(2 * trainer.LOG_EVERY, 1000)
+    training.unlogged_tops = np.full(2 * trainer.LOG_EVERY, 13)
     training.unlogged_restarts = np.array([[100_000, 14], [300_000, 15]])
-    first, second = train_ntuple.log_lines(training, speeds=[1e6])
+    first, second = trainer.log_lines(training, speeds=[1e6])
     assert "mean score     1,000  2048: 100.00%" in first and "16384:  0.00%" in first
     assert "restarted 2: mean 200,000  16384: 100.00%  32768: 50.00%" in first
     assert "restarted" not in second  # none since the first line
