@@ -8,13 +8,15 @@ and down slide the transposed board. Tiles stop at 32768 (two of them would merg
 again, which no game of this trainer comes near).
 
 Each game is played greedily, one move ahead: the move whose points plus the network's value
-of the board after it is largest. When it ends, the boards after each move are updated from
-the last to the first (TD(0) on afterstates, backward): each value moves toward the points of
-the next move plus the value of the board after it, and the last board's toward 0. The step
-is `rate` times the error, shared out over the 32 weights a board picks; with temporal
-coherence (TC) each weight's step is further scaled by |sum of its errors| / sum of their
-magnitudes (1 for a weight never updated), so weights whose errors keep one sign keep
-learning fast and those that only jitter slow down.
+of the board after it is largest, each board valued by its stage's weights on the board as that
+stage reads it (engine/solver/ntuple.py: late stages may read boards down). When it ends, the
+boards after each move are updated from the last to the first (TD(0) on afterstates,
+backward): each value moves toward the points of the next move plus the value of the board
+after it, and the last board's toward 0; a run may let one stage learn and hold the others
+still (their values still make the targets). The step is `rate` times the error, shared out
+over the 32 weights a board picks; with temporal coherence (TC) each weight's step is further
+scaled by |sum of its errors| / sum of their magnitudes (1 for a weight never updated), so
+weights whose errors keep one sign keep learning fast and those that only jitter slow down.
 
 No weight learns past +-32,767, the range the compact weights file keeps in whole points: cut
 at the export, the 119 weights (of 67 million) that had grown past it by the tenth run changed
@@ -42,7 +44,7 @@ from numba.extending import intrinsic
 from engine.rng import SPAWN_ODDS
 from engine.solver.board import CELL_BITS, CELL_MASK, build_slide_tables
 from engine.solver.ntuple import (
-    INDEX_BITS, MAX_CELL_EXPONENT, images, stage_of, transposed, weight_index,
+    INDEX_BITS, MAX_CELL_EXPONENT, images, read_packed, transposed, weight_index,
 )
 from engine.solver.weights_file import WHOLE_POINTS_LIMIT
 
@@ -129,17 +131,19 @@ def top_exponent(board):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def find_features(board, placements, stages, size, features, row):
+def find_features(board, placements, stages, late_top, size, features, row):
     """Fill row `row` of `features` with the positions, in flat weights of `stages` stages and
     `size` weights a shape, of the weights the board picks: its stage's, each shape on each of
-    its images."""
+    the images of the board as that stage reads it (engine.solver.ntuple). Returns the stage."""
     shapes = placements.shape[0]
-    base = (stage_of(board) if stages > 1 else 0) * shapes * size
+    read, stage = read_packed(board, stages, late_top)
+    base = stage * shapes * size
     feature = 0
-    for image in images(board):
+    for image in images(read):
         for shape in range(shapes):
             features[row, feature] = base + shape * size + weight_index(image, placements, shape)
             feature += 1
+    return stage
 
 
 @intrinsic
@@ -202,7 +206,7 @@ def learn(features, row, target, table, coherent, rate):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def greedy_move(board, table, placements, stages, size, slides, points, afters, gains,
+def greedy_move(board, table, placements, stages, late_top, size, slides, points, afters, gains,
                 features):
     """The move one look-ahead picks (the first of equal ones): the board after it, its points
     and its direction; direction -1 when no move is legal. Every legal move's features are
@@ -210,7 +214,8 @@ def greedy_move(board, table, placements, stages, size, slides, points, afters, 
     for direction in range(4):
         afters[direction], gains[direction] = moved(board, direction, slides, points)
         if afters[direction] != board:
-            find_features(afters[direction], placements, stages, size, features, direction)
+            find_features(afters[direction], placements, stages, late_top, size, features,
+                          direction)
             prefetch_features(table, features, direction)
     best_value, best_direction = np.float32(-np.inf), -1
     for direction in range(4):
@@ -224,22 +229,27 @@ def greedy_move(board, table, placements, stages, size, slides, points, afters, 
 
 
 @njit(nogil=True, cache=True, inline="always")
-def top_reached(board, exponent):
-    """Whether the board holds a tile of 2**exponent or more."""
+def past_boundary(board, exponent, beside):
+    """Whether the board holds a tile of 2**exponent or more and, unless `beside` is 0, a tile
+    of 2**beside."""
+    top = has_beside = False
     for cell in range(16):
-        if (board >> np.uint64(4 * cell)) & np.uint64(15) >= exponent:
-            return True
-    return False
+        held = (board >> np.uint64(4 * cell)) & np.uint64(15)
+        top |= held >= exponent
+        has_beside |= held == beside
+    return top and (beside == 0 or has_beside)
 
 
 @njit(nogil=True, cache=True)
-def play_round(table, coherent, rate, trace, placements, stages, slides, points, seed,
-               move_budget, path, rewards, outcomes, starts, restart_share, restart_exponent,
-               found):
+def play_round(table, coherent, rate, trace, placements, stages, late_top, learned_stage, slides,
+               points, seed, move_budget, path, rewards, outcomes, starts, restart_share,
+               restart_exponent, restart_beside, found):
     """Play and learn from games until `move_budget` moves are played (the last game is
     finished) or `outcomes` is full. `table` holds an entry per weight of `stages` stages,
     flat: its weight, and with TC (`coherent`) the weight's sums of errors and of their
-    magnitudes beside it.
+    magnitudes beside it. Boards of the late stages are read as `late_top` says
+    (engine.solver.ntuple). Only the boards of stage `learned_stage` learn (all with -1); the
+    others' values stay as they are and still enter the targets of the boards before them.
 
     Each game is learned from backwards once it is over: every afterstate's value moves towards
     its lambda-return, the points of the move after it plus, weighted 1 - `trace`, the next
@@ -249,9 +259,10 @@ def play_round(table, coherent, rate, trace, placements, stages, slides, points,
 
     A game starts from the empty board, or, with probability `restart_share` while `starts`
     holds any, from one of those boards (a restart: late positions that fresh games reach too
-    rarely to train on). A fresh game's first board holding 2**restart_exponent goes into
-    `found`, while it has room. Each game's row of `outcomes` is its score, its top exponent
-    and whether it was a restart. Returns (games, moves, boards found)."""
+    rarely to train on). The first board holding 2**restart_exponent (and 2**restart_beside,
+    unless 0) of a game that did not start with them goes into `found`, while it has room.
+    Each game's row of `outcomes` is its score, its top exponent and whether it was a restart.
+    Returns (games, moves, boards found)."""
     state = np.array([seed], dtype=np.uint64)
     size = table.shape[0] // (stages * placements.shape[0])
     # unsigned: numba checks every read at a signed position for a negative one
@@ -265,32 +276,43 @@ def play_round(table, coherent, rate, trace, placements, stages, slides, points,
             board = starts[next_random(state) % np.uint64(starts.shape[0])]
         else:
             board = with_spawn(with_spawn(np.uint64(0), state), state)
-        watching = not restart  # for its first board holding 2**restart_exponent
+        # for its first board past the restart boundary
+        watching = not past_boundary(board, restart_exponent, restart_beside)
         length = score = 0
         while length < path.shape[0]:
             best_board, best_points, direction = greedy_move(
-                board, table, placements, stages, size, slides, points, afters, gains, features)
+                board, table, placements, stages, late_top, size, slides, points, afters, gains,
+                features)
             if direction < 0:
                 break
             path[length], rewards[length] = best_board, best_points
             length += 1
             score += best_points
             board = with_spawn(best_board, state)
-            if watching and top_reached(board, restart_exponent):
+            if watching and past_boundary(board, restart_exponent, restart_beside):
                 watching = False
                 if found_count < found.shape[0]:
                     found[found_count] = board
                     found_count += 1
         target = 0.0
+        stage = earlier_stage = 0
         if length:
-            find_features(path[length - 1], placements, stages, size, features, 0)
+            stage = find_features(path[length - 1], placements, stages, late_top, size,
+                                  features, (length - 1) % 2)
         for step in range(length - 1, -1, -1):
+            if learned_stage > 0 and stage == 0:
+                break  # a game's boards before its first 16384 are all of the first stage
             row = step % 2  # this step's features; the one before it goes in the other row
             if step:
-                find_features(path[step - 1], placements, stages, size, features, 1 - row)
+                earlier_stage = find_features(path[step - 1], placements, stages, late_top,
+                                              size, features, 1 - row)
                 prefetch_features(table, features, 1 - row)
-            value = learn(features, row, target, table, coherent, rate)
+            if learned_stage < 0 or stage == learned_stage:
+                value = learn(features, row, target, table, coherent, rate)
+            else:
+                value = features_value(table, features, row)
             target = rewards[step] + (1.0 - trace) * value + trace * target
+            stage = earlier_stage
         outcomes[games, 0], outcomes[games, 1], outcomes[games, 2] = (
             score, top_exponent(board), restart)
         games += 1

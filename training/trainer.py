@@ -42,19 +42,25 @@ their mean score from the restart, the share reaching 16384 and 32768), so a run
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import time
 import zipfile
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from tqdm import tqdm
 
 from engine.solver import weights_file
 from engine.solver.locations import default_cache_dir
-from engine.solver.ntuple import SHAPES, Network, empty_network, placements
+from engine.solver.ntuple import (
+    MAX_CELL_EXPONENT, MOST_STAGES, READ_DOWN_TOP, SHAPES, Network, empty_network, placements,
+)
+from training import probes
 from training.learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables
 
 LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
@@ -71,7 +77,8 @@ class Training:
     """Everything a run needs to go on exactly where it stopped.
 
     `table` (stages, shapes, weights a shape, columns) holds the network's weights in column
-    WEIGHT and, once TC has started, their sums of errors and of magnitudes beside them."""
+    WEIGHT and, once TC has started, their sums of errors and of magnitudes beside them;
+    `late_top` says how its late stages read a board (engine.solver.ntuple)."""
 
     seed: int
     shapes: np.ndarray
@@ -84,13 +91,21 @@ class Training:
     # Restarted games since the last log line: a row (score from the restart, top) each.
     unlogged_restarts: np.ndarray = field(
         default_factory=lambda: np.zeros((0, 2), dtype=np.int64))
-    # Late boards restart games from: the last STARTS found, kept as a ring (`found` in all).
+    # Late boards restart games from: the last STARTS found, kept as a ring (`found` in all),
+    # each the first board of its game past `starts_boundary` (Schedule.restart_boundary).
     starts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
     found: int = 0
+    starts_boundary: tuple[int, int] = (13, 0)
     # TC learns from this many games on; before, play only fills its sums, which are then
-    # scaled to a history `sums_scale` times as long (see the module).
+    # scaled, stage by stage, to a history `sums_scale` times as long (see the module).
     learns_from: int = 0
-    sums_scale: float = 1.0
+    sums_scale: np.ndarray = field(default_factory=lambda: np.ones(0))
+    late_top: int = MAX_CELL_EXPONENT
+
+    def __post_init__(self) -> None:
+        stages = self.table.shape[0]
+        self.sums_scale = np.broadcast_to(np.asarray(self.sums_scale, dtype=np.float64)
+                                          if np.size(self.sums_scale) else 1.0, stages).copy()
 
     @classmethod
     def of(cls, seed: int, network: Network, coherent: bool = False, **counters: object
@@ -98,7 +113,13 @@ class Training:
         """A run over `network`'s weights (copied), with TC's sums at 0 if `coherent`."""
         table = np.zeros((*network.weights.shape, 3 if coherent else 1), dtype=np.float32)
         table[..., WEIGHT] = network.weights
-        return cls(seed, network.shapes, table, **counters)
+        return cls(seed, network.shapes, table, late_top=network.late_top, **counters)
+
+    def restart_from(self, boundary: tuple[int, int]) -> None:
+        """Restart games from boards past `boundary`: the boards kept past another are let go."""
+        if boundary != self.starts_boundary:
+            self.starts, self.found = np.zeros(0, dtype=np.uint64), 0
+            self.starts_boundary = boundary
 
     def keep_starts(self, boards: np.ndarray) -> None:
         """Add late boards to the ring, the oldest going when it is full."""
@@ -119,22 +140,43 @@ class Training:
         return self.games < self.learns_from
 
     def lengthen_sums(self) -> None:
-        """Scale the sums calibration filled to a history `sums_scale` times as long: sizes in
-        proportion, the sum of errors by its square root (as errors that cancel out grow)."""
-        self.table[..., ERRORS] *= np.float32(np.sqrt(self.sums_scale))
-        self.table[..., MAGNITUDES] *= np.float32(self.sums_scale)
-        self.sums_scale = 1.0
+        """Scale the sums calibration filled to a history `sums_scale` times as long, each
+        stage by its own: sizes in proportion, the sum of errors by its square root (as errors
+        that cancel out grow)."""
+        for stage, scale in enumerate(self.sums_scale):
+            self.table[stage, ..., ERRORS] *= np.float32(np.sqrt(scale))
+            self.table[stage, ..., MAGNITUDES] *= np.float32(scale)
+        self.sums_scale[:] = 1.0
+
+    def promote(self, stages: int, late_top: int) -> list[int]:
+        """Give the network `stages` stages read as `late_top` says, by weight promotion: a
+        new stage starts as a copy of the one before it, and when the late stages read boards
+        another way, each starts again as a copy of the first (weights learned on other
+        boards mean nothing read this way). Promoted stages' TC sums start at 0 and are not
+        scaled. Returns the stages promoted."""
+        kept = self.table.shape[0] if late_top == self.late_top else 1
+        promoted = list(range(kept, stages))
+        if not promoted and stages == self.table.shape[0]:
+            return []
+        table = np.zeros((stages, *self.table.shape[1:]), dtype=np.float32)
+        table[:min(kept, stages)] = self.table[:min(kept, stages)]
+        for stage in promoted:
+            table[stage, ..., WEIGHT] = table[stage - 1, ..., WEIGHT]
+        scale = np.ones(stages)
+        scale[:min(kept, stages)] = self.sums_scale[:min(kept, stages)]
+        self.table, self.sums_scale, self.late_top = table, scale, late_top
+        return promoted
 
     def trained_table(self) -> np.ndarray:
         """The part of the table a round changes: the first stage only until TC starts."""
         return self.table if self.coherent else self.table[:1]
 
     def playing_network(self) -> Network:
-        """The network to play with: until TC starts, the second stage is the first's copy."""
+        """The network to play with: until TC starts, the late stages are the first's copies."""
         weights = self.table[..., WEIGHT].copy()
         if not self.coherent:
             weights[1:] = weights[:1]
-        return Network(self.shapes, weights)
+        return Network(self.shapes, weights, self.late_top)
 
     def hold_weights(self) -> None:
         """Hold every weight within what the compact weights file keeps, as learning does (a
@@ -144,7 +186,7 @@ class Training:
         np.clip(weights, -limit, limit, out=weights)
 
     def start_coherence(self) -> None:
-        """TC's sums start at 0 beside the weights; the second stage starts as a copy of the
+        """TC's sums start at 0 beside the weights; the late stages start as copies of the
         first."""
         table = np.zeros((*self.table.shape[:-1], 3), dtype=np.float32)
         table[..., WEIGHT] = self.table[..., WEIGHT]
@@ -165,7 +207,8 @@ def save_checkpoint(path: Path, training: Training) -> None:
              unlogged_scores=training.unlogged_scores, unlogged_tops=training.unlogged_tops,
              unlogged_restarts=training.unlogged_restarts,
              starts=training.starts, found=training.found,
-             learns_from=training.learns_from, sums_scale=training.sums_scale, **columns)
+             starts_boundary=training.starts_boundary, learns_from=training.learns_from,
+             sums_scale=training.sums_scale, late_top=training.late_top, **columns)
     os.replace(partial, path)
 
 
@@ -180,7 +223,9 @@ def load_checkpoint(path: Path) -> Training:
 def _read_checkpoint(path: Path) -> Training:
     with np.load(path) as stored:
         coherent = "errors" in stored
-        training = Training.of(int(stored["seed"]), Network(stored["shapes"], stored["weights"]),
+        late_top = int(stored["late_top"]) if "late_top" in stored else MAX_CELL_EXPONENT
+        training = Training.of(int(stored["seed"]),
+                               Network(stored["shapes"], stored["weights"], late_top),
                                coherent, rounds=int(stored["rounds"]),
                                games=int(stored["games"]), moves=int(stored["moves"]),
                                unlogged_scores=stored["unlogged_scores"],
@@ -194,7 +239,9 @@ def _read_checkpoint(path: Path) -> Training:
             training.unlogged_restarts = stored["unlogged_restarts"]
         if "learns_from" in stored:  # nor do those from before calibration
             training.learns_from = int(stored["learns_from"])
-            training.sums_scale = float(stored["sums_scale"])
+            training.sums_scale[:] = stored["sums_scale"]  # one for all stages before stages
+        if "starts_boundary" in stored:  # all kept boards held 8192 before late restarts
+            training.starts_boundary = tuple(int(part) for part in stored["starts_boundary"])
     return training
 
 
@@ -205,31 +252,50 @@ def load_weights_file(path: Path, schedule: Schedule) -> Training:
     network = weights_file.load(path, unpack_dir=None)
     counters = weights_file.training_counters(path)
     weights = weights_file.as_float32(network)
-    training = Training.of(counters["seed"], Network(network.shapes, weights),
+    training = Training.of(counters["seed"], Network(network.shapes, weights, network.late_top),
                            not np.array_equal(weights[0], weights[1]),
                            rounds=counters["rounds"], games=counters["games"],
                            moves=counters["moves"])
     if training.coherent and schedule.calibration_games:
         training.learns_from = training.games + schedule.calibration_games
         history = training.games - schedule.td_games  # the games TC learned from
-        training.sums_scale = max(1.0, history / schedule.calibration_games)
+        training.sums_scale[:] = max(1.0, history / schedule.calibration_games)
     return training
 
 
 def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool, schedule: Schedule,
-           shapes: tuple[tuple[int, ...], ...] = SHAPES) -> Training:
+           shapes: tuple[tuple[int, ...], ...] = SHAPES, layout: Layout | None = None
+           ) -> Training:
     """The checkpoint or the weights file, whichever has trained more games (or a new
-    network with --from-scratch when neither exists)."""
+    network with --from-scratch when neither exists), given the `layout` asked for, if any
+    (its promoted stages' TC sums filled for the schedule's calibration games before they
+    learn), restarting games from boards past the schedule's boundary."""
     if from_scratch:
         if checkpoint.exists():
             raise SystemExit(f"--from-scratch, but {checkpoint} exists")
-        return Training.of(seed, empty_network(shapes))
-    found = [load(path) for load, path in (
-        (load_checkpoint, checkpoint),
-        (lambda path: load_weights_file(path, schedule), weights)) if path.exists()]
-    if not found:
-        raise SystemExit(f"neither {checkpoint} nor {weights} exists (use --from-scratch)")
-    return max(found, key=lambda training: training.games)
+        training = Training.of(seed, empty_network(shapes))
+    else:
+        found = [load(path) for load, path in (
+            (load_checkpoint, checkpoint),
+            (lambda path: load_weights_file(path, schedule), weights)) if path.exists()]
+        if not found:
+            raise SystemExit(f"neither {checkpoint} nor {weights} exists (use --from-scratch)")
+        training = max(found, key=lambda training: training.games)
+    if layout is not None and training.promote(
+            layout.stages or training.table.shape[0], layout.late_top or training.late_top
+    ) and training.coherent:
+        training.learns_from = max(training.learns_from,
+                                   training.games + schedule.calibration_games)
+    training.restart_from(schedule.restart_boundary)
+    return training
+
+
+class Layout(NamedTuple):
+    """The stages a network has and how its late stages read a board (engine.solver.ntuple);
+    None keeps what the run has."""
+
+    stages: int | None = None
+    late_top: int | None = None
 
 
 @dataclass(frozen=True)
@@ -237,17 +303,25 @@ class Schedule:
     """How a run learns: TD(0) at `rate` for `td_games` games, then TC at `coherence_rate`
     towards lambda-returns with lambda = `trace`;
     `round_moves` moves a worker between averagings; a share of the games (`restart_share`)
-    restarted from late boards, the first boards of fresh games holding 2**restart_exponent;
-    `calibration_games` fill TC's sums when a run goes on from a weights file."""
+    restarted from late boards, the first boards of games holding 2**restart_exponent (and
+    2**restart_beside, unless 0) that did not start with them;
+    `calibration_games` fill TC's sums when a run goes on from a weights file, or when stages
+    are promoted; only the boards of stage `learned_stage` learn (-1: all)."""
 
     rate: float = 0.1
-    coherence_rate: float = 0.5  # 1.0 and 0.25 played worse late on (bench/README.md, runs 12, 13)
+    coherence_rate: float = 0.5  # 1.0 and 0.25 played worse late on (runs 12, 13: docs/notebook)
     td_games: int = 100_000
     round_moves: int = 20_000_000
     restart_share: float = 0.5
     restart_exponent: int = 13  # 8192
     calibration_games: int = 40_000
     trace: float = 0.5
+    learned_stage: int = -1
+    restart_beside: int = 0
+
+    @property
+    def restart_boundary(self) -> tuple[int, int]:
+        return self.restart_exponent, self.restart_beside
 
 
 @dataclass
@@ -283,11 +357,12 @@ def play_worker(training: Training, worker: Worker, number: int, schedule: Sched
     played = play_round(table.reshape(-1, table.shape[-1]), training.coherent,
                         learning_rate(training, schedule),
                         schedule.trace if training.coherent else 0.0,
-                        placements(training.shapes), stages, *tables,
+                        placements(training.shapes), stages, training.late_top,
+                        schedule.learned_stage, *tables,
                         round_seed(training.seed, training.rounds, number),
                         schedule.round_moves, worker.path, worker.rewards, worker.outcomes,
                         training.starts, schedule.restart_share, schedule.restart_exponent,
-                        worker.found)
+                        schedule.restart_beside, worker.found)
     worker.cpu_seconds = time.thread_time() - started
     return played
 
@@ -327,7 +402,7 @@ def train_round(training: Training, workers: list[Worker], pool: ThreadPoolExecu
     training.rounds += 1
     training.games += sum(games for games, _moves, _found in results)
     training.moves += sum(moves for _games, moves, _found in results)
-    if training.sums_scale != 1.0 and not training.calibrating:
+    if (training.sums_scale != 1.0).any() and not training.calibrating:
         training.lengthen_sums()
     return [moves / max(worker.cpu_seconds, 1e-9)
             for worker, (_games, moves, _found) in zip(workers, results)]
@@ -372,16 +447,25 @@ def restarts_summary(training: Training) -> str:
 
 
 def train(training: Training, checkpoint: Path, total_games: int, workers: int,
-          schedule: Schedule, checkpoint_seconds: float, quiet: bool = False) -> Training:
-    """Rounds until `total_games` games are played, with checkpoints on the way."""
+          schedule: Schedule, checkpoint_seconds: float, quiet: bool = False,
+          screen: Callable[[Network], str] | None = None, screen_seconds: float = 0.0
+          ) -> Training:
+    """Rounds until `total_games` games are played, with checkpoints on the way; with a
+    `screen`, its line for the network as it plays now at the start and every
+    `screen_seconds` (the rounds wait for it)."""
     tables = row_tables()
     pool = ThreadPoolExecutor(workers)
     team = [Worker(copy=None) for _ in range(workers)]
     progress = tqdm(total=total_games, initial=training.games, unit="game", smoothing=0.1,
                     disable=quiet)
     saved, unsaved = time.monotonic(), False
+    screened = -math.inf
     training.hold_weights()
     while training.games < total_games:
+        if screen is not None and time.monotonic() - screened >= screen_seconds:
+            progress.write(f"games {training.games:>10,}  "
+                           f"{screen(training.playing_network())}")
+            screened = time.monotonic()
         if not training.coherent and training.games >= schedule.td_games:
             training.start_coherence()
         before = training.games
@@ -401,6 +485,16 @@ def train(training: Training, checkpoint: Path, total_games: int, workers: int,
     return training
 
 
+def boundary(text: str) -> tuple[int, int]:
+    """A restart boundary from the command line: "8192", "16384" or "16384+8192" as
+    (exponent, exponent beside it or 0)."""
+    tiles = [int(part) for part in text.split("+")]
+    if len(tiles) > 2 or any(tile < 2 or tile & (tile - 1) for tile in tiles):
+        raise argparse.ArgumentTypeError(f"a tile, or two joined by +, not {text!r}")
+    exponents = [tile.bit_length() - 1 for tile in tiles]
+    return exponents[0], exponents[1] if len(exponents) > 1 else 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=0, help="games to train in this run")
@@ -418,8 +512,21 @@ def main() -> None:
                         help="moves each worker plays between two averagings")
     parser.add_argument("--restart-share", type=float, default=Schedule.restart_share,
                         help="share of the games started from late boards, once any is found")
-    parser.add_argument("--restart-tile", type=int, default=1 << Schedule.restart_exponent,
-                        help="a late board is a fresh game's first holding this tile")
+    parser.add_argument("--restart-tile", type=boundary,
+                        default=str(1 << Schedule.restart_exponent),
+                        help="a late board is a game's first holding this tile (16384+8192: "
+                             "and 8192 beside it), when it did not start with them")
+    parser.add_argument("--stages", type=int, choices=range(1, MOST_STAGES + 1),
+                        help="stages of the network; new ones are promoted from the one "
+                             "before (their TC sums filled first)")
+    parser.add_argument("--read-down", action="store_true",
+                        help="late stages read boards down to 8192; a network that did not "
+                             "promotes its late stages again from the first")
+    parser.add_argument("--learn-stage", type=int, default=Schedule.learned_stage,
+                        help="only this stage's boards learn (0 the first; -1 all)")
+    parser.add_argument("--screen-minutes", type=float, default=30.0,
+                        help="the late-game screen (training.probes) every so often; 0: never")
+    parser.add_argument("--screen-workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--calibration-games", type=int, default=Schedule.calibration_games,
                         help="games that fill TC's sums, the weights held still, when a run "
                              "goes on from the weights file")
@@ -434,16 +541,22 @@ def main() -> None:
                         help="export the weights as int16 whole points")
     args = parser.parse_args()
     schedule = Schedule(args.rate, args.coherence_rate, args.td_games, args.round_moves,
-                        args.restart_share, args.restart_tile.bit_length() - 1,
-                        args.calibration_games, args.trace)
-    training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch, schedule)
+                        args.restart_share, args.restart_tile[0], args.calibration_games,
+                        args.trace, args.learn_stage, args.restart_tile[1])
+    layout = Layout(args.stages, READ_DOWN_TOP if args.read_down else None)
+    training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch, schedule,
+                      layout=layout)
     calibration = (f", TC's sums filled until game {training.learns_from:,}"
                    if training.calibrating else "")
     print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
-          f"{training.rounds}, seed {training.seed}, {args.workers} workers{calibration}",
-          flush=True)
+          f"{training.rounds}, seed {training.seed}, {training.table.shape[0]} stages (late "
+          f"boards read with {1 << training.late_top} at most), {args.workers} workers"
+          f"{calibration}", flush=True)
+    screen = ((lambda network: probes.screen_line(network, args.screen_workers))
+              if args.screen_minutes and args.games else None)
     training = train(training, args.checkpoint, training.games + args.games, args.workers,
-                     schedule, args.checkpoint_seconds)
+                     schedule, args.checkpoint_seconds, screen=screen,
+                     screen_seconds=60 * args.screen_minutes)
     if args.export:
         counters = {"seed": training.seed, "rounds": training.rounds, "games": training.games,
                     "moves": training.moves}

@@ -1,20 +1,27 @@
-"""The learned evaluation: a two-stage n-tuple network, trained by training/trainer.py.
+"""The learned evaluation: a staged n-tuple network, trained by training/trainer.py.
 
 A tuple is six board cells (a "shape"); the network keeps one weight for every combination of
 tile exponents those cells can hold (16**6). A board's value is the sum, over the 4 shapes and
 each of the board's 8 rotations and reflections, of the weight its cells pick (32 look-ups), so
 one table serves all 8 symmetric placements of a shape and a board and its reflections have
 the same value. The value estimates the points still to be scored from a board just after a
-move. Boards holding 16384 or more are valued by a second set of weights (the second stage),
-trained on the late game only.
+move.
+
+Stages: each stage has weights of its own. Boards below 16384 are the first stage's; boards
+holding 16384 or more the second's; with a third stage, boards holding 16384 or more and an
+8192 beside it (the second chain half built) are the third's (`stage_of`). A late stage may
+read its boards down (`late_top`): tiles above each of the board's highest missing values are
+read one step smaller, once per missing value, until the largest reads as 2**late_top or no
+value is missing. Read down to 8192 (late_top 13), a board holding 16384, 4096 and 2048 but no
+8192 reads as 8192, 4096, 2048: the chain a first-stage board has, so a late stage copied from
+the first starts out playing its boards the way the first stage plays its own.
 
 The network reads a board as 16 four-bit exponents packed in one uint64 (cell 4 * row + column
-in bits 4 * cell), so it knows tiles up to 32768. A board holding a larger tile is read with
-its tiles downgraded: the tiles above each of its highest missing values are read one step
-smaller, once per missing value, until the largest reads as 32768 or no value is missing (a
-board holding 65536, 8192 and smaller tiles but no 16384 or 32768 is read with 32768 in place
-of 65536: merges still pair the same tiles). Any exponent still above 15 then reads as 15, so
-every board up to 131072 has a value.
+in bits 4 * cell), so it knows tiles up to 32768. Every stage reads a board holding a larger
+tile down by the same rule until its largest reads as 32768 (a board holding 65536, 8192 and
+smaller tiles but no 16384 or 32768 is read with 32768 in place of 65536: merges still pair the
+same tiles); any exponent still above 15 then reads as 15, so every board up to 131072 has a
+value.
 """
 
 from dataclasses import dataclass, field
@@ -26,8 +33,11 @@ from engine.solver.board import CELL_BITS, CELL_MASK
 
 INDEX_BITS = 4  # bits of a cell in the network's board and in a weight index
 MAX_CELL_EXPONENT = (1 << INDEX_BITS) - 1  # 32768
-STAGE_EXPONENT = 14  # boards holding 16384 or more are valued by the second stage
-STAGES = 2
+LATE_EXPONENT = 14  # boards holding 16384 or more are valued by the late stages
+SECOND_CHAIN_EXPONENT = 13  # with 16384, an 8192 starts the third stage's boards
+STAGES = 2  # a new network's
+MOST_STAGES = 3
+READ_DOWN_TOP = SECOND_CHAIN_EXPONENT  # late boards read down so that their largest is 8192
 
 # Cells are numbered 4 * row + column: two rows of three along an edge and one in, and two
 # 2x3 blocks (the 4 six-tuples of Szubert and Jaskowski, and of Yeh et al.'s TDL2048).
@@ -67,7 +77,8 @@ def placements(shapes: np.ndarray) -> np.ndarray:
 @dataclass(frozen=True)
 class Network:
     """The arrays the compiled evaluation reads: shapes (shapes, cells), weights
-    (stages, shapes, 16**cells) and the placements worked out from the shapes.
+    (stages, shapes, 16**cells) and the placements worked out from the shapes; `late_top`, the
+    largest exponent the late stages read a board with (MAX_CELL_EXPONENT: as it is).
 
     The weights are float32 (training) or int16 whole points (the shipped file: 16 bits a
     weight, see weights_file.in_whole_points); the evaluation reads either as a float.
@@ -75,31 +86,42 @@ class Network:
 
     shapes: np.ndarray
     weights: np.ndarray
+    late_top: int = MAX_CELL_EXPONENT
     placements: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "placements", placements(self.shapes))
 
 
-def empty_network(shapes: tuple[tuple[int, ...], ...] = SHAPES) -> Network:
+def empty_network(shapes: tuple[tuple[int, ...], ...] = SHAPES, stages: int = STAGES,
+                  late_top: int = MAX_CELL_EXPONENT) -> Network:
     """A network with every weight 0, to train."""
     shape_array = np.array(shapes, dtype=np.int64)
     size = 1 << (INDEX_BITS * shape_array.shape[1])
-    return Network(shape_array, np.zeros((STAGES, len(shapes), size), dtype=np.float32))
+    return Network(shape_array, np.zeros((stages, len(shapes), size), dtype=np.float32),
+                   late_top)
 
 
-@njit(nogil=True, cache=True)
-def _skipped_values(rows):
-    """Bit mask of the exponents the downgrading rule closes up: the highest ones missing
-    below the largest tile, as many as that tile is above MAX_CELL_EXPONENT."""
-    present = 0
-    for row in range(4):
-        for column in range(4):
-            present |= 1 << ((rows[row] >> (CELL_BITS * column)) & CELL_MASK)
-    top = MAX_CELL_EXPONENT
-    while (present >> (top + 1)) != 0:
-        top += 1
-    skipped, excess, exponent = 0, top - MAX_CELL_EXPONENT, top - 1
+@njit(nogil=True, cache=True, inline="always")
+def _stage(present, stages):
+    """The stage of a board holding the exponents in the bit mask `present`, in a network of
+    `stages` stages (the last stage takes the boards of any stage beyond it)."""
+    if present >> LATE_EXPONENT == 0 or stages == 1:
+        return 0
+    if stages > 2 and (present >> SECOND_CHAIN_EXPONENT) & 1:
+        return 2
+    return 1
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _skipped_values(present, top):
+    """Bit mask of the exponents the reading-down rule closes up on a board holding the
+    exponents in `present`: its highest ones missing below its largest tile, as many as that
+    tile is above 2**top."""
+    largest = top
+    while present >> (largest + 1):
+        largest += 1
+    skipped, excess, exponent = 0, largest - top, largest - 1
     while excess > 0 and exponent >= 1:
         if not (present >> exponent) & 1:
             skipped |= 1 << exponent
@@ -108,27 +130,52 @@ def _skipped_values(rows):
     return skipped
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _read_down(exponent, skipped):
+    """An exponent read one step smaller for each skipped value below it, then capped."""
+    below = skipped & ((1 << exponent) - 1)
+    while below:
+        below &= below - 1
+        exponent -= 1
+    return min(exponent, MAX_CELL_EXPONENT)
+
+
 @njit(nogil=True, cache=True)
-def packed_board(rows):
-    """The board (4 rows of 5-bit cells) as the network reads it: downgraded, capped, packed
-    in a uint64 of 4-bit cells."""
-    skipped = _skipped_values(rows)
+def read_rows(rows, stages, late_top):
+    """The board (4 rows of 5-bit cells) as a network of `stages` stages reads it: its stage,
+    and its cells read down (module docstring) and packed in a uint64 of 4-bit cells."""
+    present = 0
+    for row in range(4):
+        for column in range(4):
+            present |= 1 << ((rows[row] >> (CELL_BITS * column)) & CELL_MASK)
+    stage = _stage(present, stages)
+    skipped = _skipped_values(present, late_top if stage else MAX_CELL_EXPONENT)
     board = np.uint64(0)
     for cell in range(16):
         exponent = (rows[cell >> 2] >> (CELL_BITS * (cell & 3))) & CELL_MASK
-        below = skipped & ((1 << exponent) - 1)
-        while below:  # one step down for each skipped value below this tile
-            below &= below - 1
-            exponent -= 1
-        board |= np.uint64(min(exponent, MAX_CELL_EXPONENT)) << np.uint64(INDEX_BITS * cell)
-    return board
+        board |= np.uint64(_read_down(exponent, skipped)) << np.uint64(INDEX_BITS * cell)
+    return board, stage
 
 
 @njit(nogil=True, cache=True, inline="always")
-def stage_of(board):
-    """0, or 1 when the packed board holds a tile of at least 2**STAGE_EXPONENT (16384)."""
+def read_packed(board, stages, late_top):
+    """A packed board (tiles up to 32768) as a network of `stages` stages reads it: its stage
+    and the board read down. Boards below 16384 (most of a game's) are told by a few shifts."""
     high = (board >> np.uint64(1)) & (board >> np.uint64(2)) & (board >> np.uint64(3))
-    return 1 if high & np.uint64(0x1111111111111111) else 0
+    if stages == 1 or not high & np.uint64(0x1111111111111111):
+        return board, 0
+    present = 0
+    for cell in range(16):
+        present |= 1 << int((board >> np.uint64(INDEX_BITS * cell)) & np.uint64(15))
+    stage = _stage(present, stages)
+    skipped = _skipped_values(present, late_top)
+    if not skipped:
+        return board, stage
+    read = np.uint64(0)
+    for cell in range(16):
+        exponent = int((board >> np.uint64(INDEX_BITS * cell)) & np.uint64(15))
+        read |= np.uint64(_read_down(exponent, skipped)) << np.uint64(INDEX_BITS * cell)
+    return read, stage
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -179,11 +226,9 @@ def weight_index(image, placements, shape):
             | ((bits >> placements[shape, 2]) & placements[shape, 3]))
 
 
-@njit(nogil=True, cache=True)
-def board_value(board, weights, placements):
-    """The network's value of a packed board: the weights its stage's shapes pick on the
-    board's 8 images."""
-    stage = stage_of(board) if weights.shape[0] > 1 else 0
+@njit(nogil=True, cache=True, inline="always")
+def _stage_value(board, stage, weights, placements):
+    """The sum of the weights of `stage` that the shapes pick on the board's 8 images."""
     total = 0.0
     for image in images(board):
         for shape in range(placements.shape[0]):
@@ -192,6 +237,14 @@ def board_value(board, weights, placements):
 
 
 @njit(nogil=True, cache=True)
-def network_value(rows, weights, placements):
+def board_value(board, weights, placements, late_top):
+    """The network's value of a packed board (tiles up to 32768)."""
+    read, stage = read_packed(board, weights.shape[0], late_top)
+    return _stage_value(read, stage, weights, placements)
+
+
+@njit(nogil=True, cache=True)
+def network_value(rows, weights, placements, late_top):
     """The network's value of a board given as 4 rows of 5-bit cells (board.py)."""
-    return board_value(packed_board(rows), weights, placements)
+    board, stage = read_rows(rows, weights.shape[0], late_top)
+    return _stage_value(board, stage, weights, placements)

@@ -11,9 +11,10 @@ every time.
 Two evaluations, one compiled search each. The heuristic (heuristic.py) rates how a board looks;
 the n-tuple network (ntuple.py) estimates the points still to come, so with it a move is worth
 the points it scores plus the value of what follows. The search takes the evaluation as flat
-arguments: `table` (the heuristic's line scores, or the network's weights), `placements` (None
-for the heuristic, the network's placements otherwise) and `points` (None for the heuristic,
-whose values leave out the points of moves; the slide table of points for the network). numba
+arguments: `table` (the heuristic's line scores, or the network's weights), `placements` and
+`late_top` (None for the heuristic; the network's placements, and how its late stages read a
+board, otherwise) and `points` (None for the heuristic, whose values leave out the points of
+moves; the slide table of points for the network). numba
 compiles the search once for each set of argument types and settles the `is None` tests while
 compiling: the compiled heuristic search never looks at the network, and no leaf tests which
 evaluation it uses.
@@ -57,20 +58,22 @@ def _cache_slot(rows, generation, index_mask):
     return index, key_low, rows[3] | (generation << row_bits)
 
 
-def _leaf_value(rows, columns, table, placements):
+def _leaf_value(rows, columns, table, placements, late_top):
     """The evaluation's value of a board just after a move (module docstring: the arguments)."""
     if placements is None:
         return board_score(rows, columns, table)
-    return network_value(rows, table, placements)
+    return network_value(rows, table, placements, late_top)
 
 
 @overload(_leaf_value, jit_options={"nogil": True})
-def _compiled_leaf_value(rows, columns, table, placements):
+def _compiled_leaf_value(rows, columns, table, placements, late_top):
     """_leaf_value in compiled code: the evaluation is chosen by the type of `placements` while
     numba compiles (numba cannot drop the other branch when `placements` is an array)."""
     if isinstance(placements, types.NoneType):
-        return lambda rows, columns, table, placements: board_score(rows, columns, table)
-    return lambda rows, columns, table, placements: network_value(rows, table, placements)
+        return lambda rows, columns, table, placements, late_top: board_score(rows, columns,
+                                                                              table)
+    return lambda rows, columns, table, placements, late_top: network_value(rows, table,
+                                                                            placements, late_top)
 
 
 @njit(nogil=True, cache=True)
@@ -83,12 +86,12 @@ def _move_points(rows, columns, direction, points):
 
 @njit(nogil=True, cache=True)
 def expected_value(rows, columns, depth, probability, cutoff, slides, points, table, placements,
-                   cache_keys, cache_values, state):
+                   late_top, cache_keys, cache_values, state):
     """Value of a board just after the player's move, averaged over the tile that appears next.
 
     `depth` (at least 1) counts the player moves still to look at; `probability` is the chance of
     reaching this board from the root; `slides` is the slide table (board.slide_table); `points`,
-    `table` and `placements` are the evaluation (module docstring). Returns 0 for everything once
+    `table`, `placements` and `late_top` are the evaluation (module docstring). Returns 0 for everything once
     the node limit is passed.
     """
     if state.nodes >= state.node_limit:
@@ -117,11 +120,13 @@ def expected_value(rows, columns, depth, probability, cutoff, slides, points, ta
                     if moved_rows == spawned_rows:
                         continue
                     if leaf:
-                        value = _leaf_value(moved_rows, moved_columns, table, placements)
+                        value = _leaf_value(moved_rows, moved_columns, table, placements,
+                                            late_top)
                     else:
                         value = expected_value(moved_rows, moved_columns, depth - 1,
                                                child_probability, cutoff, slides, points, table,
-                                               placements, cache_keys, cache_values, state)
+                                               placements, late_top, cache_keys, cache_values,
+                                               state)
                     value += _move_points(spawned_rows, spawned_columns, direction, points)
                     best = max(best, value)
                 total += spawn_probability * (DEAD if best == -np.inf else best)
@@ -135,8 +140,8 @@ def expected_value(rows, columns, depth, probability, cutoff, slides, points, ta
 
 
 @njit(nogil=True, cache=True)
-def move_values(rows, depth, cutoff, slides, points, table, placements, cache_keys, cache_values,
-                state):
+def move_values(rows, depth, cutoff, slides, points, table, placements, late_top, cache_keys,
+                cache_values, state):
     """Value of each of the 4 moves from the root (-inf if illegal), `depth` moves ahead.
 
     `state` is a one-record array of SEARCH_STATE; its node count goes up as the search works.
@@ -149,10 +154,10 @@ def move_values(rows, depth, cutoff, slides, points, table, placements, cache_ke
         if moved_rows == rows:
             continue
         if depth == 1:
-            value = _leaf_value(moved_rows, moved_columns, table, placements)
+            value = _leaf_value(moved_rows, moved_columns, table, placements, late_top)
         else:
             value = expected_value(moved_rows, moved_columns, depth - 1, 1.0, cutoff, slides,
-                                   points, table, placements, cache_keys, cache_values,
+                                   points, table, placements, late_top, cache_keys, cache_values,
                                    search_state)
         values[direction] = value + _move_points(rows, columns, direction, points)
     return values

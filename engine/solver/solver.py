@@ -11,6 +11,7 @@ from engine import DIRECTIONS
 from engine.solver import weights_file
 from engine.solver.board import encode
 from engine.solver.cache import DEFAULT_BITS, CachePool
+from engine.solver.ntuple import Network
 from engine.solver.search import move_values
 from engine.solver.settings import SETTINGS, Setting
 from engine.solver.tables import load_line_tables
@@ -52,20 +53,21 @@ class Solver:
     its own; at most `max_searches` run at once (more wait), so memory stays at the tables, the
     network and max_searches caches of 2**cache_bits positions (16 MiB each at 19 bits). Line
     tables are kept in `cache_dir` between runs (None: built in memory every time). The network
-    is read from `weights` (None: no network, heuristic settings only) when a search first needs
-    it, or here when one of SETTINGS plays with it; a missing or invalid file raises
-    weights_file.WeightsError then, before any search with it.
+    is read from `weights` (a weights file, or a Network already in memory; None: no network,
+    heuristic settings only) when a search first needs it, or here when one of SETTINGS plays
+    with it; a missing or invalid file raises weights_file.WeightsError then, before any search
+    with it.
     """
 
     def __init__(self, cache_dir: Path | None = None, *,
-                 weights: Path | None = weights_file.SHIPPED,
+                 weights: Path | Network | None = weights_file.SHIPPED,
                  max_searches: int = DEFAULT_MAX_SEARCHES, cache_bits: int = DEFAULT_BITS
                  ) -> None:
         tables = load_line_tables(cache_dir)
         self._slides, self._points = tables.slides, tables.points
         self._cache_dir, self._weights = cache_dir, weights
-        # Per evaluation, the search's (points, table, placements): see search.py.
-        self._evaluations = {"heuristic": (None, tables.line_scores, None)}
+        # Per evaluation, the search's (points, table, placements, late_top): see search.py.
+        self._evaluations = {"heuristic": (None, tables.line_scores, None, None)}
         self._loading = threading.Lock()
         if any(setting.evaluation == "network" for setting in SETTINGS.values()):
             self._load_network()
@@ -75,9 +77,10 @@ class Solver:
         """Read the network, once, if this solver has one."""
         with self._loading:
             if self._weights is not None and "network" not in self._evaluations:
-                network = weights_file.load(self._weights, unpack_dir=self._cache_dir)
+                network = (self._weights if isinstance(self._weights, Network)
+                           else weights_file.load(self._weights, unpack_dir=self._cache_dir))
                 self._evaluations["network"] = (self._points, network.weights,
-                                                network.placements)
+                                                network.placements, network.late_top)
 
     def _evaluation(self, setting: Setting) -> tuple:
         """The search's arguments for the setting's evaluation (the network read on first

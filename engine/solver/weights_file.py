@@ -1,7 +1,13 @@
 """The n-tuple network's weights file: a compressed .npz of its shapes, its weights (int16 whole
-points, or float32) and the training counters a run resumes from (seed, rounds, games, moves).
+points, or float32), how its late stages read a board (`late_top`) and the training counters a
+run resumes from (seed, rounds, games, moves).
 
-The file shipped with the package is weights/ntuple.npz (made by training/trainer.py).
+The file shipped with the package is weights/ntuple.npz (made by training/trainer.py). In a
+compact file (int16) each stage after the first is kept as what it adds to the stage before it
+(the difference, wrapping around int16's range, so it is exact): a late stage starts as a copy
+of the one before it and training changes a share of its weights, so the rest are zeros that
+take next to no room compressed. Format 3 files (two stages, kept whole, boards read as they
+are) still load.
 Loading checks everything the compiled evaluation relies on, so a missing, truncated or
 altered file is a WeightsError naming the file, never a network that plays wrong moves.
 
@@ -19,10 +25,13 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.solver.ntuple import INDEX_BITS, STAGES, Network, placements
+from engine.solver.ntuple import (
+    INDEX_BITS, MAX_CELL_EXPONENT, MOST_STAGES, READ_DOWN_TOP, STAGES, Network, placements,
+)
 
 SHIPPED = Path(__file__).with_name("weights") / "ntuple.npz"
-FORMAT = 3  # 2 kept float16 weights
+FORMAT = 4  # 3: whole stages, no late_top; 2 kept float16 weights
+READABLE_FORMATS = (3, FORMAT)
 COUNTERS = ("seed", "rounds", "games", "moves")
 UNPACKED_PREFIX = "ntuple-"
 WHOLE_POINTS_LIMIT = int(np.iinfo(np.int16).max)  # the largest weight a compact file keeps
@@ -39,10 +48,24 @@ def save(path: Path, network: Network, counters: dict[str, int], compact: bool =
     weights = as_float32(network)
     if not np.isfinite(weights).all():
         raise ValueError("a weight is not a finite number")
-    weights = in_whole_points(weights) if compact else weights
+    weights = stage_differences(in_whole_points(weights)) if compact else weights
     path.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, format=FORMAT, shapes=network.shapes.astype(np.int8),
-                        weights=weights, **{name: counters[name] for name in COUNTERS})
+                        weights=weights, late_top=network.late_top,
+                        **{name: counters[name] for name in COUNTERS})
+
+
+def stage_differences(weights: np.ndarray) -> np.ndarray:
+    """int16 weights with each stage after the first replaced by its difference from the stage
+    before it, wrapping around int16's range (`whole_stages` undoes it exactly)."""
+    stored = weights.copy()
+    stored[1:] = weights[1:] - weights[:-1]  # int16 arithmetic wraps
+    return stored
+
+
+def whole_stages(stored: np.ndarray) -> np.ndarray:
+    """The int16 weights `stage_differences` kept, every stage whole again."""
+    return np.cumsum(stored, axis=0, dtype=np.int16)
 
 
 def in_whole_points(weights: np.ndarray) -> np.ndarray:
@@ -76,20 +99,26 @@ def load(path: Path = SHIPPED, unpack_dir: Path | None = None) -> Network:
         with np.load(path, allow_pickle=False) as stored:
             version, shapes = stored["format"], stored["shapes"]
             problem = _shapes_problem(version, shapes)
+            late_top = int(stored["late_top"]) if not problem and int(version) > 3 else (
+                MAX_CELL_EXPONENT)
+            problem = problem or _late_top_problem(late_top)
             unpacked = unpack_dir / f"{UNPACKED_PREFIX}{digest}.npy" if unpack_dir else None
             if not problem and unpacked is not None and unpacked.exists():
                 weights = np.load(unpacked, mmap_mode="r", allow_pickle=False)
-                problem = _layout_problem(shapes, weights)
+                problem = _layout_problem(version, shapes, weights)
             else:
                 weights = stored["weights"]
-                problem = problem or _layout_problem(shapes, weights) or _values_problem(weights)
+                problem = (problem or _layout_problem(version, shapes, weights)
+                           or _values_problem(weights))
+                if not problem and int(version) > 3 and weights.dtype == np.int16:
+                    weights = whole_stages(weights)
                 if not problem and unpacked is not None:
                     weights = _unpacked(weights, unpacked)
     except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
         raise WeightsError(f"cannot read the solver's weights file {path}: {error}") from error
     if problem:
         raise WeightsError(f"the solver's weights file {path} is not valid: {problem}")
-    return Network(shapes.astype(np.int64), weights)
+    return Network(shapes.astype(np.int64), weights, late_top)
 
 
 def _unpacked(weights: np.ndarray, unpacked: Path) -> np.ndarray:
@@ -111,8 +140,8 @@ def _unpacked(weights: np.ndarray, unpacked: Path) -> np.ndarray:
 
 
 def _shapes_problem(version: np.ndarray, shapes: np.ndarray) -> str | None:
-    if version.shape != () or int(version) != FORMAT:
-        return f"format {version!r}, expected {FORMAT}"
+    if version.shape != () or int(version) not in READABLE_FORMATS:
+        return f"format {version!r}, expected one of {READABLE_FORMATS}"
     if shapes.ndim != 2 or shapes.dtype.kind != "i" or not 1 <= shapes.shape[1] <= 6:
         return f"shapes must be a 2-D integer array of 1 to 6 cells each, not {shapes.shape}"
     if shapes.min() < 0 or shapes.max() > 15:
@@ -124,11 +153,20 @@ def _shapes_problem(version: np.ndarray, shapes: np.ndarray) -> str | None:
     return None
 
 
-def _layout_problem(shapes: np.ndarray, weights: np.ndarray) -> str | None:
-    expected = (STAGES, shapes.shape[0], 1 << (INDEX_BITS * shapes.shape[1]))
-    if weights.dtype not in (np.int16, np.float32) or weights.shape != expected:
-        return (f"weights must be int16 or float32 of shape {expected}, "
-                f"not {weights.dtype} {weights.shape}")
+def _late_top_problem(late_top: int) -> str | None:
+    if not READ_DOWN_TOP <= late_top <= MAX_CELL_EXPONENT:
+        return (f"late_top must be from {READ_DOWN_TOP} to {MAX_CELL_EXPONENT}, not {late_top}")
+    return None
+
+
+def _layout_problem(version: np.ndarray, shapes: np.ndarray, weights: np.ndarray
+                    ) -> str | None:
+    stages = (STAGES,) if int(version) == 3 else range(1, MOST_STAGES + 1)
+    size = (shapes.shape[0], 1 << (INDEX_BITS * shapes.shape[1]))
+    if (weights.dtype not in (np.int16, np.float32) or weights.ndim != 3
+            or weights.shape[0] not in stages or weights.shape[1:] != size):
+        return (f"weights must be int16 or float32 of {min(stages)} to {max(stages)} stages of "
+                f"{size}, not {weights.dtype} {weights.shape}")
     return None
 
 

@@ -7,7 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.solver.board import encode
-from engine.solver.ntuple import SHAPES, STAGES, Network, empty_network, network_value, placements
+from engine.solver.ntuple import (
+    READ_DOWN_TOP, SHAPES, STAGES, Network, empty_network, network_value, placements,
+)
 
 BOARD = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 0]]  # exponents
 
@@ -31,7 +33,7 @@ def random_network() -> Network:
 
 def value(network: Network, exponents) -> float:
     return network_value(encode(tuple(map(tuple, exponents))), network.weights,
-                         network.placements)
+                         network.placements, network.late_top)
 
 
 def slow_value(network: Network, exponents) -> float:
@@ -73,6 +75,47 @@ def test_boards_holding_16384_are_valued_by_the_second_stage():
     before = [[13, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4]
     assert value(network, before) == 0.0
     assert value(network, [[14, 12, 11, 10], *before[1:]]) == 8 * len(SHAPES)
+
+
+def test_a_third_stage_values_the_boards_holding_16384_and_8192():
+    network = empty_network(stages=3)
+    network.weights[1], network.weights[2] = 1.0, 2.0
+    first_chain = [[14, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4]
+    assert value(network, first_chain) == 8 * len(SHAPES)
+    assert value(network, [[14, 13, 11, 10], *first_chain[1:]]) == 2 * 8 * len(SHAPES)
+    assert value(network, [[15, 13, 11, 10], *first_chain[1:]]) == 2 * 8 * len(SHAPES)
+
+
+@pytest.fixture(scope="module")
+def promoted_network(random_network) -> Network:
+    """Late stages read down to 8192, each a copy of the first stage (as promoted)."""
+    weights = np.stack([random_network.weights[0]] * 3)
+    return Network(random_network.shapes, weights, READ_DOWN_TOP)
+
+
+@pytest.mark.parametrize("late, as_first", [
+    # 16384 with no 8192: it reads as 8192
+    ([[14, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4],
+     [[13, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4]),
+    # 16384, 8192, 4096, 1024: the tiles above the missing 2048 read one step smaller
+    ([[14, 13, 12, 10], [1, 2, 3, 0], [0] * 4, [0] * 4],
+     [[13, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4]),
+    # 32768 with no 16384 and no 8192: both missing values close up
+    ([[15, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4],
+     [[13, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4]),
+    # 2 and 4 missing: one step down closes the highest gap (the 4's), and is enough
+    ([[14, 13, 12, 11], [10, 9, 8, 7], [6, 5, 4, 3], [0, 0, 0, 0]],
+     [[13, 12, 11, 10], [9, 8, 7, 6], [5, 4, 3, 2], [0, 0, 0, 0]]),
+])
+def test_late_boards_read_down_are_valued_as_their_first_stage_boards(promoted_network,
+                                                                      late, as_first):
+    assert value(promoted_network, late) == value(promoted_network, as_first)
+
+
+def test_a_late_board_with_no_value_missing_is_read_as_it_is(promoted_network, random_network):
+    full = [[14, 13, 12, 11], [10, 9, 8, 7], [6, 5, 4, 3], [2, 1, 1, 2]]
+    assert value(promoted_network, full) == value(Network(random_network.shapes,
+                                                          promoted_network.weights[:1]), full)
 
 
 def test_tiles_above_32768_are_read_smaller_where_a_value_is_missing(random_network):

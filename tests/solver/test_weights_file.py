@@ -10,7 +10,9 @@ from engine import DIRECTIONS
 from engine.solver import Solver, weights_file
 from engine.solver import solver as solver_module
 from engine.solver.settings import ALTERNATIVES
-from engine.solver.ntuple import SHAPES, STAGES, Network, empty_network
+from engine.solver.ntuple import (
+    MAX_CELL_EXPONENT, MOST_STAGES, READ_DOWN_TOP, SHAPES, STAGES, Network, empty_network,
+)
 from engine.solver.weights_file import WeightsError
 
 COUNTERS = {"seed": 3, "rounds": 7, "games": 1234, "moves": 567890}
@@ -38,6 +40,34 @@ def test_saved_weights_load_back_the_same(saved, network):
     assert np.array_equal(loaded.shapes, network.shapes)
     assert np.array_equal(loaded.weights, network.weights)
     assert weights_file.training_counters(saved) == COUNTERS
+
+
+def test_a_compact_file_keeps_each_late_stage_as_what_it_adds_exactly(tmp_path):
+    """Three stages, the third far from the second (differences past int16's range wrap) and
+    the second a copy of the first but for one weight: each loads back exactly, and a copied
+    stage is kept as zeros."""
+    network = empty_network(SMALL_SHAPES, stages=3, late_top=READ_DOWN_TOP)
+    network.weights[0] = np.linspace(-32767, 32767, network.weights[0].size).reshape(2, SIZE)
+    network.weights[1] = network.weights[0]
+    network.weights[1, 1, 7] = 12.0
+    network.weights[2] = -network.weights[0]
+    path = tmp_path / "staged.npz"
+    weights_file.save(path, network, COUNTERS, compact=True)
+    with np.load(path) as stored:
+        assert np.count_nonzero(stored["weights"][1]) == 1
+    loaded = weights_file.load(path)
+    assert loaded.late_top == READ_DOWN_TOP
+    assert np.array_equal(loaded.weights, weights_file.in_whole_points(network.weights))
+
+
+def test_a_format_3_file_loads_as_two_whole_stages_read_as_they_are(tmp_path):
+    weights = np.arange(STAGES * 2 * SIZE, dtype=np.int64).reshape(STAGES, 2, SIZE) % 1000
+    path = stored(tmp_path / "old.npz", format=3, weights=weights.astype(np.int16))
+    with np.load(path) as arrays:  # the late_top the helper adds is not read
+        assert "late_top" in arrays
+    loaded = weights_file.load(path)
+    assert loaded.late_top == MAX_CELL_EXPONENT
+    assert np.array_equal(loaded.weights, weights)
 
 
 def test_compact_weights_load_as_whole_points(tmp_path, network):
@@ -77,7 +107,7 @@ def test_a_truncated_unpacked_copy_is_refused(tmp_path, saved):
 def stored(path, **changes):
     arrays = {"format": weights_file.FORMAT, "shapes": np.array(SMALL_SHAPES, dtype=np.int8),
               "weights": np.zeros((STAGES, len(SMALL_SHAPES), SIZE), dtype=np.int16),
-              **COUNTERS}
+              "late_top": MAX_CELL_EXPONENT, **COUNTERS}
     arrays.update(changes)
     np.savez_compressed(path, **arrays)
     return path
@@ -91,7 +121,10 @@ def stored(path, **changes):
     {"shapes": np.array(SMALL_SHAPES, dtype=np.float32)},
     {"weights": np.zeros((STAGES, 2, SIZE), dtype=np.float64)},
     {"weights": np.zeros((STAGES, 2, SIZE), dtype=np.float16)},  # format 2's
-    {"weights": np.zeros((1, 2, SIZE), dtype=np.int16)},
+    {"weights": np.zeros((MOST_STAGES + 1, 2, SIZE), dtype=np.int16)},
+    {"weights": np.zeros((3, 2, SIZE), dtype=np.int16), "format": 3},  # format 3 had 2
+    {"late_top": READ_DOWN_TOP - 1},
+    {"late_top": MAX_CELL_EXPONENT + 1},
     {"weights": np.zeros((STAGES, 2, 1 << 12), dtype=np.int16)},
     {"weights": np.full((STAGES, 2, SIZE), np.inf, dtype=np.float32)},
 ])

@@ -8,7 +8,10 @@ from hypothesis import strategies as st
 
 import engine
 from engine.solver import weights_file
-from engine.solver.ntuple import board_value, empty_network
+from engine.solver.board import encode
+from engine.solver.ntuple import (
+    MAX_CELL_EXPONENT, READ_DOWN_TOP, board_value, empty_network, network_value, read_rows,
+)
 from training import trainer
 from training.learning import (
     ERRORS, MAGNITUDES, WEIGHT, features_value, find_features, learn, moved, play_round,
@@ -42,22 +45,28 @@ def test_a_move_on_the_training_board_is_the_games_move(tables, exponents, direc
 
 @pytest.fixture(scope="module")
 def random_network():
-    network = empty_network()
+    network = empty_network(stages=3)
     network.weights[:] = np.random.default_rng(3).normal(0, 100, network.weights.shape)
     return network
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.integers(0, 15), min_size=16, max_size=16), st.sampled_from((1, 2)))
-def test_the_trainers_value_of_a_board_is_the_solvers(random_network, exponents, stages):
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 15), min_size=16, max_size=16), st.sampled_from((1, 2, 3)),
+       st.sampled_from((READ_DOWN_TOP, MAX_CELL_EXPONENT)))
+def test_the_trainers_value_of_a_board_is_the_solvers(random_network, exponents, stages,
+                                                      late_top):
     weights = random_network.weights[:stages]
-    board = packed([exponents[row * 4:row * 4 + 4] for row in range(4)])
+    rows = [exponents[row * 4:row * 4 + 4] for row in range(4)]
+    board = packed(rows)
     features = np.zeros((1, 8 * len(random_network.shapes)), dtype=np.uint64)
-    find_features(board, random_network.placements, stages, 16**6, features, 0)
+    stage = find_features(board, random_network.placements, stages, late_top, 16**6, features, 0)
     trained = features_value(weights.reshape(-1, 1), features, 0)  # a table of weights only
-    # Both sum the same 32 weights; the trainer in float32, hence the margin.
-    assert trained == pytest.approx(board_value(board, weights, random_network.placements),
-                                    abs=0.01)
+    # All sum the same 32 weights; the trainer in float32, hence the margin.
+    solver = network_value(encode(tuple(map(tuple, rows))), weights, random_network.placements,
+                           late_top)
+    assert trained == pytest.approx(solver, abs=0.01)
+    assert board_value(board, weights, random_network.placements, late_top) == solver
+    assert stage == read_rows(encode(tuple(map(tuple, rows))), stages, late_top)[1]
 
 
 # Restarts from the first board holding 128, so that short runs find and use late boards.
@@ -70,9 +79,9 @@ def play(tables, starts, restart_share, restart_exponent):
     network = empty_network(SMALL_SHAPES)
     outcomes, found = np.zeros((400, 3), dtype=np.int64), np.zeros(50, dtype=np.uint64)
     games, _moves, found_count = play_round(
-        network.weights.reshape(-1, 1), False, 0.1, 0.0, network.placements, 2, *tables, 7,
-        3_000, np.zeros(20_000, np.uint64), np.zeros(20_000, np.int64), outcomes, starts,
-        restart_share, restart_exponent, found)
+        network.weights.reshape(-1, 1), False, 0.1, 0.0, network.placements, 2,
+        MAX_CELL_EXPONENT, -1, *tables, 7, 3_000, np.zeros(20_000, np.uint64),
+        np.zeros(20_000, np.int64), outcomes, starts, restart_share, restart_exponent, 0, found)
     return outcomes[:games], found[:found_count]
 
 
@@ -110,9 +119,9 @@ def test_a_game_is_learned_from_towards_its_lambda_returns(tables, trace):
     network, rate = empty_network(SMALL_SHAPES), 1e-6
     path, rewards = np.zeros(20_000, np.uint64), np.zeros(20_000, np.int64)
     games, moves, _found = play_round(
-        network.weights.reshape(-1, 1), False, rate, trace, network.placements, 2, *tables,
-        11, 1, path, rewards, np.zeros((1, 3), dtype=np.int64), np.zeros(0, np.uint64), 0.0,
-        7, np.zeros(1, dtype=np.uint64))
+        network.weights.reshape(-1, 1), False, rate, trace, network.placements, 2,
+        MAX_CELL_EXPONENT, -1, *tables, 11, 1, path, rewards, np.zeros((1, 3), dtype=np.int64),
+        np.zeros(0, np.uint64), 0.0, 7, 0, np.zeros(1, dtype=np.uint64))
     assert games == 1 and moves > 100
     expected = lambda_returns(rewards[:moves], trace).sum()
     assert network.weights.sum(dtype=np.float64) / rate == pytest.approx(expected, rel=1e-3)
@@ -204,7 +213,7 @@ def test_a_weights_file_past_the_start_of_tc_keeps_its_second_stage(tmp_path):
     assert np.array_equal(resumed.table[..., WEIGHT], late.table[..., WEIGHT])
     assert not resumed.table[..., ERRORS:].any()  # the file keeps no sums
     assert resumed.learns_from == late.games + 30 and resumed.calibrating
-    assert resumed.sums_scale == (late.games - 60) / 30  # the games TC learned from
+    assert (resumed.sums_scale == (late.games - 60) / 30).all()  # the games TC learned from
 
 
 def test_going_on_from_a_weights_file_fills_tcs_sums_before_learning(tmp_path):
@@ -215,10 +224,10 @@ def test_going_on_from_a_weights_file_fills_tcs_sums_before_learning(tmp_path):
     assert calibrated.calibrating  # a round of 2 x 2,000 moves plays fewer than 30 games
     assert np.array_equal(calibrated.table[..., WEIGHT], late.table[..., WEIGHT])
     assert calibrated.table[..., MAGNITUDES].any()  # the errors went into the sums
-    assert calibrated.sums_scale > 1  # not scaled yet
+    assert (calibrated.sums_scale > 1).all()  # not scaled yet
     resumed = run(checkpoint, late.games + 30)  # from its checkpoint, still calibrating
     assert not resumed.calibrating and resumed.learns_from == late.games + 30
-    assert resumed.sums_scale == 1  # scaled once, when calibration ended
+    assert (resumed.sums_scale == 1).all()  # scaled once, when calibration ended
     assert np.array_equal(resumed.table[..., WEIGHT], late.table[..., WEIGHT])
     learned = run(checkpoint, resumed.games + 1)
     assert not np.array_equal(learned.table[..., WEIGHT], late.table[..., WEIGHT])
@@ -231,7 +240,7 @@ def test_calibrated_sums_grow_as_a_longer_history_would():
     training.lengthen_sums()
     assert (training.table[..., ERRORS] == -6.0).all()  # errors that cancel: by the square root
     assert (training.table[..., MAGNITUDES] == 36.0).all()  # sizes: in proportion
-    assert training.sums_scale == 1.0
+    assert (training.sums_scale == 1.0).all()
 
 
 def test_a_log_line_sums_up_the_restarted_games_since_the_last_apart():
@@ -244,3 +253,95 @@ def test_a_log_line_sums_up_the_restarted_games_since_the_last_apart():
     assert "restarted 2: mean 200,000  16384: 100.00%  32768: 50.00%" in first
     assert "restarted" not in second  # none since the first line
     assert training.unlogged_restarts.shape == (0, 2)
+
+
+def coherent_training(stages=2):
+    """A run in TC over a small network whose stages differ, its sums filled."""
+    network = empty_network(SMALL_SHAPES, stages=stages)
+    for stage in range(stages):
+        network.weights[stage] = stage + 1.0
+    training = trainer.Training.of(5, network, coherent=True, games=1_000)
+    training.table[..., ERRORS], training.table[..., MAGNITUDES] = 1.0, 2.0
+    training.sums_scale[:] = 4.0
+    return training
+
+
+def test_read_down_late_stages_start_again_as_copies_of_the_first():
+    training = coherent_training()
+    assert training.promote(3, READ_DOWN_TOP) == [1, 2]
+    assert training.late_top == READ_DOWN_TOP
+    assert (training.table[:, ..., WEIGHT] == 1.0).all()  # every stage the first's copy
+    assert (training.table[1:, ..., ERRORS:] == 0).all()  # promoted: sums from nothing
+    assert (training.table[0, ..., ERRORS] == 1.0).all()  # the first keeps its sums
+    assert list(training.sums_scale) == [4.0, 1.0, 1.0]  # and its history's length
+    assert training.promote(3, READ_DOWN_TOP) == []  # already so
+
+
+def test_a_new_stage_starts_as_a_copy_of_the_one_before_it():
+    training = coherent_training()
+    assert training.promote(3, MAX_CELL_EXPONENT) == [2]
+    assert [float(training.table[stage, 0, 0, WEIGHT]) for stage in range(3)] == [1, 2, 2]
+    assert (training.table[1, ..., ERRORS] == 1.0).all()  # kept as it was
+
+
+def test_a_run_given_a_new_layout_fills_the_promoted_stages_sums_before_learning(tmp_path):
+    late = run(tmp_path / "first.npz", 100)
+    path = exported(late, tmp_path / "ntuple.npz")
+    resumed = trainer.resume(tmp_path / "none.npz", path, 5, False, SCHEDULE,
+                             layout=trainer.Layout(3, READ_DOWN_TOP))
+    assert resumed.table.shape[0] == 3 and resumed.late_top == READ_DOWN_TOP
+    assert resumed.calibrating and resumed.learns_from == late.games + 30
+    assert resumed.sums_scale[1:].tolist() == [1.0, 1.0]  # nothing to lengthen
+    saved = tmp_path / "promoted.npz"
+    trainer.save_checkpoint(saved, resumed)
+    again = trainer.load_checkpoint(saved)
+    assert again.late_top == READ_DOWN_TOP and again.learns_from == resumed.learns_from
+    assert np.array_equal(again.sums_scale, resumed.sums_scale)
+    assert again.starts_boundary == SCHEDULE.restart_boundary
+
+
+def late_round(tables, learned_stage, start, boundary=(14, 0)):
+    """A round of 3,000 moves on a small read-down network of 3 stages (the first's weights 0,
+    the late ones' 2 and 3), every game restarted from `start`: the table after it, and the
+    boards found past `boundary`."""
+    network = empty_network(SMALL_SHAPES, stages=3, late_top=READ_DOWN_TOP)
+    network.weights[1], network.weights[2] = 2.0, 3.0
+    table = network.weights.reshape(-1, 1).copy()
+    outcomes, found = np.zeros((400, 3), dtype=np.int64), np.zeros(50, dtype=np.uint64)
+    games, _moves, found_count = play_round(
+        table, False, 0.1, 0.5, network.placements, 3, READ_DOWN_TOP, learned_stage, *tables, 9,
+        3_000, np.zeros(20_000, np.uint64), np.zeros(20_000, np.int64), outcomes,
+        np.array([start], dtype=np.uint64), 1.0, boundary[0], boundary[1], found)
+    assert games > 0 and outcomes[:games, 2].all()
+    return table.reshape(network.weights.shape), found[:found_count]
+
+
+# 16384, 8192 and two 4096s: merging the 4096s makes a second 8192 (a third-stage board),
+# merging the 8192s then a second 16384 (back to the second stage), so games visit both.
+BOTH_LATE_STAGES = packed([[14, 13, 12, 12], [1, 2, 3, 1], [2, 1, 2, 3], [0] * 4])
+
+
+@pytest.mark.parametrize("learned_stage", [1, 2])
+def test_only_the_boards_of_the_learned_stage_learn(tables, learned_stage):
+    table, _found = late_round(tables, learned_stage, BOTH_LATE_STAGES)
+    changed = [not np.all(table[stage] == table[stage].flat[0]) for stage in range(3)]
+    assert changed == [stage == learned_stage for stage in range(3)]
+
+
+def test_late_restarts_find_their_games_first_board_past_both_tiles(tables):
+    start = packed([[7, 5, 4, 3], [1, 2, 3, 1], [0] * 4, [0] * 4])  # 128, no 64
+    _table, found = late_round(tables, 1, start, boundary=(7, 6))
+    assert found.shape[0] > 0  # games from a board without a 64 that made one
+    for board in found:
+        cells = [(int(board) >> (4 * cell)) & 15 for cell in range(16)]
+        assert max(cells) >= 7 and 6 in cells
+
+
+def test_the_kept_late_boards_go_when_games_restart_past_another_boundary():
+    training = coherent_training()
+    training.keep_starts(np.array([1, 2, 3], dtype=np.uint64))
+    training.restart_from(training.starts_boundary)
+    assert training.starts.shape[0] == 3
+    training.restart_from((14, 13))
+    assert training.starts.shape[0] == 0 and training.found == 0
+    assert training.starts_boundary == (14, 13)
