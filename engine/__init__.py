@@ -50,6 +50,17 @@ Same seed and same moves, same game, also through a save and restore:
 >>> first.rows == second.rows and first.to_dict() == second.to_dict()
 True
 
+Games may share a start and still deal their own tiles after it: `opening` seeds the first
+two tiles only (the daily game gives every player the day's start this way).
+
+>>> first, second = (engine.Game.new(seed, opening=2026) for seed in (1, 2))
+>>> first.rows == second.rows == engine.Game.new(seed=2026).rows
+True
+>>> first.move("left"), second.move("left")
+(True, True)
+>>> first.rows == second.rows
+False
+
 Every move is recorded. `undo` takes the last one back exactly, the spawn counter included, so
 the same move then brings the same new tile:
 

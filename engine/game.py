@@ -76,12 +76,18 @@ class Game:
     # --- starting a game -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, seed: int | None = None) -> "Game":
-        """A new game: two starting tiles on two random cells (each a 2, or a 4 one time in ten)."""
+    def new(cls, seed: int | None = None, opening: int | None = None) -> "Game":
+        """A new game: two starting tiles on two random cells (each a 2, or a 4 one time in ten).
+
+        The first two tiles follow `opening` when it is given (a start several games share,
+        such as a day's), every later tile the game's own `seed`.
+        """
         seed = _seed_or_new(seed)
-        game = cls._fresh(board=0, ledger=TileLedger([0] * 16, next_id=1), seed=seed, score=0)
+        first = seed if opening is None else validation.seed(opening)
+        game = cls._fresh(board=0, ledger=TileLedger([0] * 16, next_id=1), seed=first, score=0)
         game._spawn(empty_cells(game._board))
         game._spawn(empty_cells(game._board))
+        game._seed = seed
         game._record_into(Recording(game._saved()))  # the history starts after the first tiles
         return game
 

@@ -66,8 +66,9 @@ def seeded_games(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     seeds = itertools.count(zlib.crc32(request.node.nodeid.encode()) * SEEDS_PER_TEST)
     start = GameRecord.start.__func__
 
-    def start_seeded(cls: type[GameRecord], game: Game | None = None) -> GameRecord:
-        return start(cls, game or Game.new(next(seeds)))
+    def start_seeded(cls: type[GameRecord], game: Game | None = None, *,
+                     opening: int | None = None) -> GameRecord:
+        return start(cls, game or Game.new(next(seeds), opening=opening))
 
     monkeypatch.setattr(rng, "new_seed", refuse_unseeded)
     monkeypatch.setattr(GameRecord, "start", classmethod(start_seeded))

@@ -42,7 +42,7 @@ def server(serve):
 def test_a_daily_game_played_to_its_end_is_entered_in_the_days_table(page: Page, server,
                                                                        artifacts):
     page.goto(f"{server.url}/daily")
-    expect(page.locator(".daily-day")).to_contain_text("the same tiles for everyone today")
+    expect(page.locator(".daily-day")).to_contain_text("the same start for everyone today")
     game_id = page.locator("#game").get_attribute("data-game")
     last = play_to_the_last_move(page, server, game_id)
     page.reload()
@@ -63,6 +63,9 @@ def test_a_daily_game_played_to_its_end_is_entered_in_the_days_table(page: Page,
     row.get_by_role("link").click()
     expect(page).to_have_url(f"{server.url}/en/games/{game_id}")  # the replay, for its player
     expect(page.locator("h1")).to_be_visible()
+    page.goto(f"{server.url}/daily")  # the banner now shows where the game stands
+    expect(page.locator(".overlay-over")).to_contain_text("In the records: rank 1")
+    expect(page.locator(".overlay-over").get_by_role("link", name="Enter the records")).to_have_count(0)
 
 
 def test_share_copies_the_text_and_the_replay_link_where_the_browser_cannot_share(

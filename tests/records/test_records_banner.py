@@ -4,7 +4,7 @@ in the player's language; the game page's links to the daily game and the record
 import html
 import re
 
-from records_support import finish
+from records_support import enter, finish
 
 from webapp.daily import days
 
@@ -53,3 +53,41 @@ def test_the_game_page_links_to_the_daily_game_and_the_records(client):
     assert 'href="/pl/daily"' in page and 'href="/pl/records"' in page
     daily = client.get("/pl/daily").text
     assert 'href="/pl/records/daily"' in daily and 'id="daily-link"' not in daily
+
+
+def test_after_entering_the_banner_shows_the_games_rank_instead_of_the_entry(
+        player, store, client):
+    finish(player, store)
+    assert enter(player, "Ann").status_code == 303
+    banner = client.get(f"/state?game={player.game}").text
+    assert "records/enter" not in banner
+    assert f'href="/en/records#entry-{player.game}">In the records: rank 1</a>' in banner
+    assert "ランキング1位" in client.get(f"/ja/state?game={player.game}").text
+
+
+def test_a_daily_games_banner_ranks_it_in_its_days_table(app, store, clock, make_player):
+    player = make_player(app.test_client(), "/daily")
+    finish(player, store)
+    assert enter(player).status_code == 303
+    banner = player.client.get(f"/daily/state?game={player.game}").text
+    day = days.day_at(clock.now).isoformat()
+    assert f'href="/en/records/daily?day={day}#entry-{player.game}"' in banner
+
+
+def help_note(text: str) -> str:
+    return re.search(r'<p id="help-note" class="help-note">(.*?)</p>', text, re.S).group(1)
+
+
+def test_the_page_says_before_any_help_that_help_keeps_the_game_out_of_the_records(
+        player, store, client):
+    assert "using one keeps this game out of the records" in help_note(player.page.text)
+    assert "Podpowiedź, Cofnij i Autopilot to pomoc" in help_note(client.get("/pl/").text)
+    hinted = player.post("/hint")
+    assert "This game used help" in help_note(hinted.text)
+    assert 'id="assisted"' in hinted.text
+    assert "This game used help" in help_note(client.get("/").text)
+
+
+def test_a_finished_game_without_help_has_nothing_left_to_warn_of(player, store, client):
+    finish(player, store)
+    assert help_note(client.get(f"/state?game={player.game}").text).strip() == ""

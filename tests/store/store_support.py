@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from webapp.store.records import GameRecord
+from webapp.store.records import ADDED_FIELDS, GameRecord
 from webapp.store.sqlite_db import Database
 
 DAY = 86400.0
@@ -26,6 +26,7 @@ def ids(database: Database, table: str = "games") -> set[str]:
 def legacy_fields(record: GameRecord) -> dict:
     """The record's fields as stores kept them before a game was one text: the position and
     the history side by side."""
-    fields = {name: value for name, value in record.to_fields().items() if name != "game"}
+    fields = {name: value for name, value in record.to_fields().items()
+              if name != "game" and name not in ADDED_FIELDS}
     return {**fields, "position": json.dumps(record.game.to_dict()),
             "history": json.dumps(record.game.history.to_dict())}

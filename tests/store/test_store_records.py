@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 
 import pytest
 
 from engine import Game
 from store_support import legacy_fields
 
-from webapp.store.records import FIELD_TYPES, GameRecord, is_game_id, new_game_id
+from webapp.store.records import ADDED_FIELDS, FIELD_TYPES, GameRecord, is_game_id, new_game_id
 
 
 def played_record() -> GameRecord:
@@ -58,7 +59,7 @@ def _without(name: str) -> dict:
 
 
 GARBAGE = {
-    **{f"no {name}": _without(name) for name in FIELD_TYPES},
+    **{f"no {name}": _without(name) for name in FIELD_TYPES if name not in ADDED_FIELDS},
     **{f"{name} is None": _with(**{name: None}) for name in FIELD_TYPES},
     **{f"{name} is a list": _with(**{name: [1]}) for name in FIELD_TYPES},
     "version is a bool": _with(version=True),
@@ -77,6 +78,8 @@ GARBAGE = {
         "position": Game.new(seed=1).to_dict(), "history": played_record().game.history.to_dict()
     })),
     "seq is text not a number": _with(seq=b"seven"),
+    "day is not a date": _with(day="yesterday"),
+    "day is a date written without dashes": _with(day="20261205"),
 }
 
 
@@ -90,8 +93,18 @@ def test_a_game_is_kept_as_one_text():
     """Failed before: a game was kept as two texts, its position and its history."""
     fields = played_record().to_fields()
     assert [name for name in fields if isinstance(fields[name], str) and name != "id"] == [
-        "status", "game"]
+        "status", "day", "game"]
     assert json.loads(fields["game"])["count"] == 5
+
+
+def test_a_daily_games_day_reads_back_and_a_record_written_before_days_were_kept_has_none():
+    record = played_record()
+    record.day = date(2026, 12, 5)
+    fields = record.to_fields()
+    assert fields["day"] == "2026-12-05"
+    assert GameRecord.from_fields(fields).day == date(2026, 12, 5)
+    assert GameRecord.from_fields(_without("day")).day is None
+    assert GameRecord.from_fields(played_record().to_fields()).day is None
 
 
 def test_a_record_kept_as_two_texts_still_reads_and_is_written_as_one():

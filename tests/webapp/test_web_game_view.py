@@ -28,9 +28,9 @@ def record_of(game: Game, assisted: bool = False) -> GameRecord:
 
 
 def daily_record(rows: list[list[int]], score: int = 0) -> GameRecord:
-    """A game of the day its record was created on (dealt that day's seed)."""
-    record = record_of(Game.new(seed=1))
-    record.game = Game.from_rows(rows, score=score, seed=days.seed(days.day_at(record.created)))
+    """A game of the day its record was created on."""
+    record = record_of(Game.from_rows(rows, score=score, seed=1))
+    record.day = days.day_at(record.created)
     return record
 
 

@@ -8,7 +8,6 @@ from datetime import date
 
 from flask import session
 
-from engine import Game
 from webapp.daily import days
 from webapp.game.current import keep_alive
 from webapp.store import games
@@ -32,8 +31,9 @@ def daily_game() -> tuple[GameRecord, bool]:
 
 
 def _start(today: date) -> GameRecord:
-    """A new game of the day, created at the app's time (its day is read from it)."""
-    record = GameRecord.start(Game.new(days.seed(today)))
+    """A new game of the day: the day's opening, then tiles of its own."""
+    record = GameRecord.start(opening=days.opening_seed(today))
+    record.day = today
     record.created = record.last_played = days.now()
     games().add(record)
     session["daily"] = record.id

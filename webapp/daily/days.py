@@ -1,10 +1,12 @@
-"""Days, their seeds and the games that belong to them.
+"""Days, their openings and the games that belong to them.
 
-The day's seed is an HMAC-SHA256 of the date with the app's secret key: the same for every
-player, and nobody without the key can work out the day's spawns ahead. A game belongs to a day
-when it was created on that day (UTC) and its seed is that day's, so no extra field marks it and
-the stored record cannot claim a day it was not dealt. The clock is the app's ``CLOCK`` setting
-(Unix seconds; tests give a fake one), ``time.time`` by default.
+Every daily game of a day starts from the same two tiles, the day's opening, dealt from a seed
+that is an HMAC-SHA256 of the date with the app's secret key: nobody without the key can work
+out a day's start ahead. Every tile after those two comes from the game's own secret seed, as
+in an ordinary game, so no other game, browser or replay shows a player a tile that is coming
+in theirs. A daily game's record names its day (`GameRecord.day`); the table proves the game
+started from that day's opening (`webapp.records.verify`). The clock is the app's ``CLOCK``
+setting (Unix seconds; tests give a fake one), ``time.time`` by default.
 """
 
 from __future__ import annotations
@@ -40,26 +42,31 @@ def day_end(day: date) -> float:
     return datetime.combine(day + timedelta(days=1), datetime.min.time(), timezone.utc).timestamp()
 
 
-def seed(day: date) -> int:
-    """The seed every player's game of `day` starts from (a 64-bit number)."""
+def opening_seed(day: date) -> int:
+    """The seed the first two tiles of every game of `day` come from (a 64-bit number)."""
     key = current_app.config["SECRET_KEY"]
     return _keyed_seed(key.encode() if isinstance(key, str) else key, day)
 
 
 @lru_cache(maxsize=64)
 def _keyed_seed(key: bytes, day: date) -> int:
-    """`seed`, remembered: every answer about a game asks whether it is a daily one."""
+    """`opening_seed`, remembered: an older record's day is read from its seed (`day_of`)."""
     digest = hmac.new(key, f"2048 daily {day.isoformat()}".encode(), hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
 
 
 def day_of(record: GameRecord) -> date | None:
-    """The day whose game `record` is, or None for an ordinary game."""
+    """The day whose game `record` is, or None for an ordinary game.
+
+    Records written before daily games named their day dealt every tile from the day's seed:
+    such a record is its creation day's game when its seed is that day's."""
+    if record.day is not None:
+        return record.day
     day = day_at(record.created)
-    return day if record.game.seed == seed(day) else None
+    return day if record.game.seed == opening_seed(day) else None
 
 
 def secret(record: GameRecord) -> bool:
-    """Whether the record is a game of a day that is not over yet (its spawns are secret)."""
+    """Whether the record is a game of a day that is not over yet (its replay is its player's)."""
     day = day_of(record)
     return day is not None and now() < day_end(day)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from flask import (Blueprint, Flask, abort, current_app, redirect, render_template, request,
-                   url_for)
+from flask import (Blueprint, Flask, Response, abort, current_app, redirect, render_template,
+                   request, url_for)
 from flask.typing import ResponseReturnValue
 
 from webapp.daily import days
@@ -46,19 +46,23 @@ def init_history(app: Flask) -> None:
 def _record(game_id: str) -> GameRecord:
     """The game the URL names; for a game in the records table, the copy its entry keeps, so
     that the table's link shows the game as entered even after its player took a move back or
-    it left the store. 404 for an id that names neither, and for a daily game of a day not
-    over yet to anyone but its player (its tiles are the day's secret)."""
+    it left the store. 404 for an id that names neither; for a daily game of a day not over
+    yet, asked for by anyone but its player, a 403 page saying when its replay opens."""
     record = None
     if is_game_id(game_id):
         record = record_table().game(game_id) or games().get(game_id)
-    if record is None or (days.secret(record) and not owned(game_id)):
+    if record is None:
         abort(404)
+    if days.secret(record) and not owned(game_id):
+        day = days.day_of(record)
+        opens = datetime.fromtimestamp(days.day_end(day), timezone.utc)
+        abort(_answer(render_template("history/not_yet.html", day=day, opens=opens), 403))
     return record
 
 
-def _answer(body: str, *headers: dict[str, str]) -> ResponseReturnValue:
+def _answer(body: str, status: int = 200, *headers: dict[str, str]) -> Response:
     """The answer to a read, which varies with the reader's language and session."""
-    response = current_app.make_response(body)
+    response = current_app.make_response((body, status))
     response.vary.update(VARY)
     for extra in headers:
         response.headers.update(extra)
@@ -118,7 +122,7 @@ def review_progress(game_id: str) -> ResponseReturnValue:
     """The review's part of the page as it is now, for the page to poll."""
     record = _record(game_id)
     body = render_template("history/review_part.html", review=_stored_review(record))
-    return _answer(body, NO_STORE)
+    return _answer(body, 200, NO_STORE)
 
 
 @bp.post("/games/<game_id>/review")

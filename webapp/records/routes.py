@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
@@ -13,7 +13,6 @@ from webapp.daily import days
 from webapp.limits import history_budget, records_budget
 from webapp.records import entering
 from webapp.records.names import MAX_LENGTH
-from webapp.records.verify import refusal
 from webapp.store import record_table
 from webapp.store.records import GameRecord
 
@@ -57,7 +56,7 @@ def _day(raw: str | None, today: date) -> date:
 def enter_form() -> ResponseReturnValue:
     """The form that enters this browser's game ``?game=`` (or why it cannot enter)."""
     record = entering.own_game(request.args.get("game"))
-    refused = refusal(record)
+    refused = entering.refusal(record)
     return _form(record, refused), refused.code if refused else 200
 
 
@@ -67,14 +66,10 @@ def enter() -> ResponseReturnValue:
     """Enter the game the form names under its name, then show the table it entered."""
     record = entering.own_game(request.form.get("game"))
     try:
-        entry = entering.enter(record, request.form.get("name"))
+        entered = entering.enter(record, request.form.get("name"))
     except HTTPException as refused:
         return _form(record, refused, request.form.get("name", "")), refused.code
-    if entry.day:
-        shown = url_for("records.daily", day=entry.day, _anchor=f"entry-{entry.game_id}")
-    else:
-        shown = url_for("records.all_time", _anchor=f"entry-{entry.game_id}")
-    return redirect(shown, 303)
+    return redirect(entered.url, 303)
 
 
 def _form(record: GameRecord, refused: HTTPException | None, name: str = "") -> str:
@@ -82,4 +77,6 @@ def _form(record: GameRecord, refused: HTTPException | None, name: str = "") -> 
     itself unless the game cannot enter (a refused name, 400, may be tried again)."""
     return render_template("records/enter.html", summary=record.summary(), day=days.day_of(record),
                            refused=refused, show_form=refused is None or refused.code == 400,
-                           name=name, max_length=MAX_LENGTH)
+                           name=name, max_length=MAX_LENGTH,
+                           placed=(entering.placed(record.id)
+                                   if isinstance(refused, entering.AlreadyEntered) else None))

@@ -1,7 +1,8 @@
 """Which games may enter the records table. A game enters only when the server, replaying its
 stored history from its seed, ends exactly at the stored board and score: the history must
-start where a new game of its seed starts, every move must be legal and every checkpoint
-reached, and the last move must land on the stored position (`Game.sound_part`). A game played
+start where a new game of its seed starts (a daily game: from its day's opening), every move
+must be legal and every checkpoint reached, and the last move must land on the stored position
+(`Game.sound_part`). A game played
 with help (a hint, auto-play, an undo) is refused, and so is a daily game finished after its
 day was over, when anyone could have watched the day's tiles in other players' replays."""
 
@@ -43,9 +44,11 @@ def play_refusal(record: GameRecord) -> HTTPException | None:
 
 
 def proved(record: GameRecord) -> bool:
-    """Whether the history, replayed from a new game of its seed, ends at the stored board
-    and score."""
+    """Whether the history starts where a new game of its seed starts (from its day's opening,
+    for a daily game) and, replayed from there, ends at the stored board and score."""
     game = record.game
-    if game.history.start != Game.new(game.seed).to_dict():
+    day = days.day_of(record)
+    opening = None if day is None else days.opening_seed(day)
+    if game.history.start != Game.new(game.seed, opening=opening).to_dict():
         return False
     return game.sound_part().moves == game.moves

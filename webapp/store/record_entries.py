@@ -65,6 +65,12 @@ class RecordTable(Protocol):
     def top(self, day: str | None = None, limit: int = SHOWN) -> list[Entry]:
         """The shown entries in the table's order: all-time, or of one day's daily games."""
 
+    def entry(self, game_id: str) -> Entry | None:
+        """The entry of a game, hidden or not, or None."""
+
+    def rank(self, entry: Entry) -> int:
+        """Where a shown entry stands in its table (its day's, for a daily game's), from 1."""
+
     def newest(self, limit: int) -> list[Entry]:
         """The latest entries, hidden ones too, newest first (for the operator)."""
 

@@ -2,10 +2,11 @@
 adds (the last move number applied, whether the solver helped, when it was played).
 
 Stores keep a record as flat fields (`to_fields`, `from_fields`): a few values to list and evict
-games by, and one JSON text, the game (`Game.to_saved`: its history, with the position to resume
-from as the history's end). A list of games reads only the listing fields (`GameSummary`), never
-the game. Records written before the game was one text kept it as two, the position and the
-history; they still read (`LEGACY_FIELDS`), and are written back as one.
+games by, the day of a daily game, and one JSON text, the game (`Game.to_saved`: its history,
+with the position to resume from as the history's end). A list of games reads only the listing
+fields (`GameSummary`), never the game. Records written before the game was one text kept it as
+two, the position and the history; they still read (`LEGACY_FIELDS`), and are written back as
+one. Records written before daily games were marked have no ``day`` (`ADDED_FIELDS`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from engine import Game
@@ -38,8 +40,11 @@ FIELD_TYPES: dict[str, type] = {
     "best_tile": int,
     "moves": int,
     "status": str,
+    "day": str,
     "game": str,
 }
+#: Fields added since the first records were written, with the value an older record has.
+ADDED_FIELDS: dict[str, object] = {"day": ""}
 #: The two texts a game was kept as before it was one (``{"position": ..., "history": ...}``
 #: in SQLite's ``game`` column since its migration).
 LEGACY_FIELDS = ("position", "history")
@@ -69,6 +74,7 @@ class GameRecord:
     game: Game
     seq: int = 0  # the last move number applied; each game numbers its own moves from 1
     assisted: bool = False  # the solver helped (a hint, an undo)
+    day: date | None = None  # the day of a daily game, None for an ordinary one
     played: bool = False  # a move has been made; unplayed games live briefly and go first
     created: float = field(default_factory=time.time)
     last_played: float = 0.0  # when a move was last made (the creation time until then)
@@ -79,9 +85,10 @@ class GameRecord:
         self.last_played = self.last_played or self.created
 
     @classmethod
-    def start(cls, game: Game | None = None) -> GameRecord:
-        """A record for a new game (a fresh random one unless given)."""
-        return cls(new_game_id(), game or Game.new())
+    def start(cls, game: Game | None = None, *, opening: int | None = None) -> GameRecord:
+        """A record for a new game: `game`, or a fresh random one (whose first two tiles follow
+        `opening` when given, see `Game.new`)."""
+        return cls(new_game_id(), game or Game.new(opening=opening))
 
     def summary(self) -> GameSummary:
         """What a list of games shows of this one."""
@@ -104,6 +111,7 @@ class GameRecord:
             **vars(self.summary()),
             "version": self.version,
             "seq": self.seq,
+            "day": self.day.isoformat() if self.day else "",
             "game": json.dumps(self.game.to_saved(), separators=(",", ":")),
         }
 
@@ -113,11 +121,18 @@ class GameRecord:
         if "game" not in fields and all(name in fields for name in LEGACY_FIELDS):
             fields = {**fields, "game": "{%s}" % ",".join(
                 f'"{name}":{_typed(fields, name, str)}' for name in LEGACY_FIELDS)}
+        fields = {**ADDED_FIELDS, **fields}
         values = {name: _typed(fields, name, kind) for name, kind in FIELD_TYPES.items()}
         if not is_game_id(values["id"]):
             raise ValueError("not a game id")
         if values["version"] < 0 or values["seq"] < 0:
             raise ValueError("version and seq are not negative")
+        try:
+            day = date.fromisoformat(values["day"]) if values["day"] else None
+            if day and len(values["day"]) != len("YYYY-MM-DD"):
+                raise ValueError
+        except ValueError:
+            raise ValueError("day is not a date") from None
         try:
             saved = json.loads(values["game"])
         except json.JSONDecodeError as error:
@@ -127,6 +142,7 @@ class GameRecord:
             game=_game(saved),
             seq=values["seq"],
             assisted=values["assisted"],
+            day=day,
             played=values["played"],
             created=values["created"],
             last_played=values["last_played"],

@@ -66,6 +66,20 @@ class RedisRecordTable:
         ids = [member.decode() for member in self.client.zrevrangebyscore(key, "+inf", lowest)]
         return sorted(self._entries(ids), key=lambda entry: entry.rank_key)[:limit]
 
+    def entry(self, game_id: str) -> Entry | None:
+        """The entry's hash."""
+        return next(iter(self._entries([game_id])), None)
+
+    def rank(self, entry: Entry) -> int:
+        """The entries scoring more, counted in its set, and those tying with it read to
+        order them by the time of entry."""
+        key = DAY + entry.day if entry.day else ALL
+        higher = self.client.zcount(key, f"({entry.score}", "+inf")
+        tying = [member.decode() for member in
+                 self.client.zrangebyscore(key, entry.score, entry.score)]
+        earlier = sum(other.rank_key < entry.rank_key for other in self._entries(tying))
+        return higher + earlier + 1
+
     def newest(self, limit: int) -> list[Entry]:
         """The back of ``records:entered``."""
         ids = [member.decode() for member in self.client.zrevrange(ENTERED, 0, limit - 1)]

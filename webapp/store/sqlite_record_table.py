@@ -43,6 +43,24 @@ class SqliteRecordTable:
                                           (day, limit))
         return [_entry(row) for row in rows]
 
+    def entry(self, game_id: str) -> Entry | None:
+        """The row of the game's entry."""
+        row = self.database.read(f"{_SELECT} WHERE game_id = ?", (game_id,))
+        return _entry(row) if row else None
+
+    def rank(self, entry: Entry) -> int:
+        """One more than the shown entries of its table ahead of it in the table's order."""
+        ahead = ("(score > ? OR (score = ? AND (entered < ? OR (entered = ? AND game_id < ?))))")
+        values = (entry.score, entry.score, entry.entered, entry.entered, entry.game_id)
+        if entry.day is None:
+            row = self.database.read(
+                f"SELECT count(*) FROM record_table WHERE hidden = 0 AND {ahead}", values)
+        else:
+            row = self.database.read(
+                f"SELECT count(*) FROM record_table WHERE hidden = 0 AND day = ? AND {ahead}",
+                (entry.day, *values))
+        return row[0] + 1
+
     def newest(self, limit: int) -> list[Entry]:
         """Read from the back of the ``entered`` index."""
         rows = self.database.read_all(f"{_SELECT} ORDER BY entered DESC LIMIT ?", (limit,))

@@ -20,6 +20,7 @@ from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.game.intents import ENDPOINTS
 from webapp.i18n import markup_gettext as _
 from webapp.i18n import markup_ngettext, number_text
+from webapp.records.entering import Placed, placed
 from webapp.records.verify import play_refusal
 from webapp.store.records import GameRecord
 from webapp.views.board import BoardView, board_view
@@ -69,7 +70,8 @@ class GameView:
     made; `other_game` says the page now shows another game than before (its links move); `hint`
     is set only in a hint's answer; `day` is the day of a daily game (None for an ordinary
     game); `may_enter_records` says whether the end-of-game banner offers the records table
-    (`webapp.records.verify.play_refusal`)."""
+    (`webapp.records.verify.play_refusal`), `placed` where the game stands in it once entered;
+    `counts_for_records` says whether the game may still enter (no help used so far)."""
 
     game_id: str
     seq: int
@@ -88,11 +90,17 @@ class GameView:
     shortcuts: dict[str, Shortcut]
     day: date | None
     may_enter_records: bool
+    placed: Placed | None
 
     @property
     def status(self) -> str:
         """Where the game stands: "playing", "won" or "over"."""
         return self.board.status
+
+    @property
+    def counts_for_records(self) -> bool:
+        """Whether the game may still enter the records: no help used, not over."""
+        return not self.assisted and self.status != Status.OVER
 
     @property
     def can_start_new(self) -> bool:
@@ -199,6 +207,9 @@ def game_view(
     board = board_view(game)
     shown_hint = hint(values, in_points) if values is not None else None
     score = game.score
+    # Only a finished game is asked: any other is refused, and a refusal costs a translation.
+    may_enter = board.status == Status.OVER and play_refusal(record) is None
+    entered = placed(record.id) if may_enter else None
     return GameView(
         game_id=record.id,
         seq=record.seq,
@@ -216,6 +227,6 @@ def game_view(
         other_game=event in ("new", "loaded"),
         shortcuts=SHORTCUTS,
         day=days.day_of(record),
-        # Only a finished game is asked: any other is refused, and a refusal costs a translation.
-        may_enter_records=board.status == Status.OVER and play_refusal(record) is None,
+        may_enter_records=may_enter and entered is None,
+        placed=entered,
     )
