@@ -49,8 +49,8 @@ translations: setup-test
 
 # The quick benchmarks; the solver's strength run and the load run are long, see README.
 bench: setup-test
-	$(BIN)/python bench/engine_speed.py
-	$(BIN)/python bench/page_weight.py
+	$(BIN)/python -m bench.engine_speed
+	$(BIN)/python -m bench.page_weight
 
 # A million more games of training for the solver's network, from the committed weights file (or
 # a local checkpoint that got further), on every core at the lowest priority; see README.
@@ -61,7 +61,7 @@ train: setup-test
 # Lighthouse (pinned in bench/lighthouse/package.json) on every page, phone and desktop; slow.
 lighthouse: setup-test
 	cd bench/lighthouse && npm ci --no-audit --no-fund --silent
-	$(BIN)/python bench/lighthouse.py
+	$(BIN)/python -m bench.lighthouse
 
 # The app's PNG icons, drawn from their SVG sources by Debian's Chromium.
 ICON_SHOT = chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars \

@@ -1,7 +1,7 @@
 """What a game's history costs: stored bytes, undo, replay, loading, and a walk over every move.
 
-    python bench/engine_history.py              # the stored 20,000-move game (bench/long_game.py)
-    python bench/engine_history.py --every 1000 # the same with another checkpoint spacing
+    python -m bench.engine_history              # the stored 20,000-move game (harness/long_game.py)
+    python -m bench.engine_history --every 1000 # the same with another checkpoint spacing
 
 Figures are CPU time of this process (time.process_time) per call, over many calls at move
 numbers spread across whole checkpoint intervals, so the slowest phase is always included:
@@ -18,17 +18,14 @@ numbers spread across whole checkpoint intervals, so the slowest phase is always
 import argparse
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 
 import msgspec
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import long_game  # noqa: E402
-from engine import Game  # noqa: E402
-from engine import history as history_module  # noqa: E402
+from engine import Game
+from engine import history as history_module
+from harness import long_game
 
 
 def cpu_ms(call, *args):

@@ -1,7 +1,7 @@
 """How fast the engine plays, side by side with a plain list-of-lists 2048 in the same run.
 
-    python bench/engine_speed.py --seconds 2
-    python bench/engine_speed.py --against f18a0fe   # also the Game loop of an older engine
+    python -m bench.engine_speed --seconds 2
+    python -m bench.engine_speed --against f18a0fe   # also the Game loop of an older engine
 
 Measures moves per second of (a) whole random games played through `engine.Game`
 (legal_moves, then move, which includes the spawn), (b) the raw packed-board move functions,
@@ -12,21 +12,17 @@ this process (time.process_time), so other work on the machine disturbs them les
 """
 
 import argparse
-import importlib
-import io
+import importlib.util
 import random
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
+from importlib.machinery import PathFinder
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine import DIRECTIONS, Game  # noqa: E402
-from engine.board import MOVES, pack  # noqa: E402
+from engine import DIRECTIONS, Game
+from engine.board import MOVES, pack
+from harness.checkout import unpacked
 
 # --- the baseline: a grid as a list of four lists of values -------------------------------------
 
@@ -148,21 +144,18 @@ def plain_moves_per_second(grids, seconds):
 
 def game_class_at(revision):
     """The Game class of the engine package as it was at a git revision, imported under its
-    own name beside the current engine (whose modules are put back afterwards)."""
-    archive = subprocess.run(
-        ["git", "archive", revision, "engine"], cwd=ROOT, capture_output=True, check=True
-    ).stdout
+    own name beside the current engine (whose modules are put back afterwards): the older
+    package is found in its own folder, and its modules import one another from there."""
     current = {name: module for name, module in sys.modules.items() if _is_engine(name)}
     with tempfile.TemporaryDirectory(prefix="engine-at-") as folder:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(folder, filter="data")
+        spec = PathFinder.find_spec("engine", [str(unpacked(revision, Path(folder)))])
         for name in current:
             del sys.modules[name]
-        sys.path.insert(0, folder)
         try:
-            older = importlib.import_module("engine").Game
+            sys.modules["engine"] = package = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(package)
+            older = package.Game
         finally:
-            sys.path.remove(folder)
             for name in [name for name in sys.modules if _is_engine(name)]:
                 del sys.modules[name]
             sys.modules.update(current)

@@ -2,7 +2,7 @@
 while one address floods the server with moves, hints and reviews, against the same 20 players
 without the flood, side by side in the same minutes.
 
-    python bench/fairness.py [--slices 8] [--seconds 20] [--flooders 8] [--address-sessions N]
+    python -m bench.fairness [--slices 8] [--seconds 20] [--flooders 8] [--address-sessions N]
                              [--flood-niceness 0] [--flood move,move,hint,review]
                              [--set NAME=VALUE ...]
 
@@ -24,18 +24,14 @@ import argparse
 import multiprocessing
 import os
 import random
-import sys
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from live_server import HttpPlayer, production_server  # noqa: E402
-
-from webapp.config import settings_from  # noqa: E402
+from harness.http_client import HttpClient
+from harness.live_server import production_server
+from harness.player import Player
+from webapp.config import settings_from
 
 PLAYERS = 20
 PACE = 0.2  # seconds between a player's moves, give or take half: up to 5 keys a second
@@ -69,13 +65,12 @@ class Run:
 def play(port: int, address: str, run: Run, seed: int) -> None:
     """One player at a person's pace until the run stops."""
     rng = random.Random(seed)
-    player = HttpPlayer(port, address)
+    player = Player(HttpClient(port, address))
     turn = 0
     while not run.stopped.is_set():
         flooded = run.flooding.is_set()
         started = time.perf_counter()
-        status, _text = player.exchange("POST", "/move", {
-            "direction": DIRECTIONS[turn % len(DIRECTIONS)], "seq": str(player.seq + 1)})
+        status = player.move(DIRECTIONS[turn % len(DIRECTIONS)]).status_code
         elapsed = time.perf_counter() - started
         with run.lock:
             run.latencies[flooded].append(elapsed)
@@ -83,7 +78,7 @@ def play(port: int, address: str, run: Run, seed: int) -> None:
                 run.errors[f"player {status}"] += 1
         turn += 1
         if status == 200 and player.status == "over":
-            player.exchange("POST", "/new")
+            player.post("/new")
         run.stopped.wait(PACE * rng.uniform(0.5, 1.5))
 
 
@@ -104,23 +99,23 @@ def flood_process(port: int, flooders: int, niceness: int, kinds: tuple[str, ...
 def flood(port: int, kinds: tuple[str, ...], run: Run) -> None:
     """One of the flooding address's sessions: `kinds` of requests in turn (moves, hints,
     review asks), flat out, in the flooded slices."""
-    player = HttpPlayer(port, FLOOD_ADDRESS)
+    player = Player(HttpClient(port, FLOOD_ADDRESS))
     turn = 0
     while not run.stopped.is_set():
         if not run.flooding.wait(0.1):
             continue
         kind = kinds[turn % len(kinds)]
         if kind == "move":
-            path, form = "/move", {"direction": DIRECTIONS[turn % 3], "seq": str(player.seq + 1)}
+            path, form = "/move", {"direction": DIRECTIONS[turn % 3], "seq": player.next_seq()}
         elif kind == "hint":
             path, form = "/hint", {}
         else:
             path, form = f"/games/{player.game}/review", {}
-        status, _text = player.exchange("POST", path, form)
+        status = player.post(path, **form).status_code
         with run.lock:
             run.flood[f"{kind} {status}"] += 1
         if kind == "move" and status == 200 and player.status == "over":
-            player.exchange("POST", "/new")
+            player.post("/new")
         turn += 1
 
 
@@ -129,7 +124,8 @@ def measure(slices: int, seconds: float, flooders: int, niceness: int, kinds: tu
     """Run the slices against a fresh server; the run and the flooded slices' total seconds."""
     run = Run()
     with production_server(WEB_CONCURRENCY="2", PROXY_HOPS="1",
-                           **{**DEFAULT_BUDGETS, **settings}) as (port, _):
+                           **{**DEFAULT_BUDGETS, **settings}) as server:
+        port = server.port
         flooding = multiprocessing.get_context("fork").Process(
             target=flood_process, args=(port, flooders, niceness, kinds, run))
         flooding.start()

@@ -1,6 +1,6 @@
 """Print how long the first hint after a server start takes, with the solver warm-up on and off.
 
-    python bench/first_hint.py
+    python -m bench.first_hint
 
 Each case starts gunicorn afresh (production settings, one worker, SQLite store), waits until it
 listens, loads the page and asks for two hints in a row: the second one is the same run's
@@ -11,26 +11,25 @@ in scratch directories), where the search has to be compiled.
 
 from __future__ import annotations
 
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from live_server import HttpPlayer, production_server  # noqa: E402
+from harness.http_client import HttpClient
+from harness.live_server import production_server
+from harness.player import Player
 
 
 def first_hints(**settings: str) -> tuple[float, float, float]:
     """(seconds until gunicorn listened, first hint's seconds, second hint's seconds)."""
-    with production_server(**settings) as (port, startup):
-        player = HttpPlayer(port)
+    with production_server(**settings) as server:
+        player = Player(HttpClient(server.port))
         timings = []
         for _ in range(2):
             started = time.perf_counter()
-            player.post("/hint")
+            player.served("/hint")
             timings.append(time.perf_counter() - started)
-    return startup, timings[0], timings[1]
+    return server.startup, timings[0], timings[1]
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 (POST /solver-move, the server plays the solver's choice) side by side with a hint then its move
 (POST /hint, POST /move), as auto-play asked before.
 
-    python bench/hint_latency.py [--moves 1000] [--slice 50]
+    python -m bench.hint_latency [--moves 1000] [--slice 50]
 
 gunicorn serves the production app (one worker, warm-up on, SQLite store; limits lifted). One
 player plays both ways in alternating slices of `--slice` moves, each on its own game (a finished
@@ -17,13 +17,11 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from live_server import HttpPlayer, production_server  # noqa: E402
+from harness.http_client import HttpClient
+from harness.live_server import production_server
+from harness.player import Player
 
 HINTED = re.compile(r'id="hint-arrow" class="hint-arrow" data-direction="(\w+)"')
 TOP_SPEED = re.compile(r'id="autoplay-speed"[^>]* max="(\d+)"')
@@ -33,34 +31,34 @@ def percentile(values: list[float], share: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(share * 100) - 1]
 
 
-def pairs(player: HttpPlayer, moves: int) -> tuple[list[float], list[float]]:
+def pairs(player: Player, moves: int) -> tuple[list[float], list[float]]:
     """Hint, move, hint... for `moves` moves: (hint seconds, move seconds)."""
     hints, plays = [], []
     while len(plays) < moves:
         started = time.perf_counter()
-        hint = player.post("/hint")
+        hint = player.served("/hint")
         hinted = time.perf_counter()
         direction = HINTED.search(hint)
         if direction is None:  # the game is over: auto-play stops, the player starts another
-            player.post("/new")
+            player.served("/new")
             continue
-        player.move(direction.group(1))
+        player.served("/move", direction=direction.group(1), seq=player.next_seq())
         hints.append(hinted - started)
         plays.append(time.perf_counter() - hinted)
     return hints, plays
 
 
-def solver_moves(player: HttpPlayer, moves: int) -> list[float]:
+def solver_moves(player: Player, moves: int) -> list[float]:
     """The solver's move, again and again, for `moves` moves: the seconds of each."""
     seconds: list[float] = []
     while len(seconds) < moves:
         started = time.perf_counter()
-        player.post("/solver-move", seq=str(player.seq + 1))
+        player.served("/solver-move", seq=player.next_seq())
         seconds.append(time.perf_counter() - started)
         if player.status == "over":
-            player.post("/new")
+            player.served("/new")
         elif player.status == "won":
-            player.post("/keep-playing")
+            player.served("/keep-playing")
     return seconds
 
 
@@ -78,9 +76,9 @@ def main() -> None:
     hints: list[float] = []
     plays: list[float] = []
     singles: list[float] = []
-    with production_server(SOLVER_WARM_UP="1") as (port, _startup):
-        paired, single = HttpPlayer(port), HttpPlayer(port)
-        top_speed = int(TOP_SPEED.search(paired.page).group(1))
+    with production_server(SOLVER_WARM_UP="1") as server:
+        paired, single = Player(HttpClient(server.port)), Player(HttpClient(server.port))
+        top_speed = int(TOP_SPEED.search(paired.page.text).group(1))
         while len(singles) < args.moves:
             hint_seconds, play_seconds = pairs(paired, args.slice)
             hints += hint_seconds

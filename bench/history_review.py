@@ -1,8 +1,8 @@
 """What a game's history costs on the web: undo requests and the solver's review, on the stored
-20,000-move game (bench/long_game.py), and players' moves while a review runs.
+20,000-move game (harness/long_game.py), and players' moves while a review runs.
 
-    python bench/history_review.py               # everything (a few minutes)
-    python bench/history_review.py --skip-compare --latency-seconds 5
+    python -m bench.history_review               # everything (a few minutes)
+    python -m bench.history_review --skip-compare --latency-seconds 5
 
 Figures, each measured in this run:
 - `POST /undo` on the 20,000-move game through the app (SQLite store: read the record, undo,
@@ -26,19 +26,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import long_game  # noqa: E402
-from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS  # noqa: E402
-from engine import Game  # noqa: E402
-from engine.solver import SETTINGS, Solver  # noqa: E402
-from engine.solver.locations import default_cache_dir  # noqa: E402
-from webapp import create_app  # noqa: E402
-from webapp.history import reviews  # noqa: E402
-from webapp.history.analysis import review_game  # noqa: E402
-from webapp.history.reviewer import NICENESS, REVIEW_SETTING  # noqa: E402
+from engine import Game
+from engine.solver import SETTINGS, Solver
+from engine.solver.locations import default_cache_dir
+from harness import long_game
+from harness.live_server import LIFTED_LIMITS
+from harness.player import Player
+from webapp import create_app
+from webapp.history import reviews
+from webapp.history.analysis import review_game
+from webapp.history.reviewer import NICENESS, REVIEW_SETTING
 
 TARGET_SECONDS = 60.0
 
@@ -62,24 +60,11 @@ def costliest(lost: list[float]) -> set[int]:
     return set(sorted(range(len(lost)), key=lost.__getitem__)[-10:])
 
 
-class Player:
-    """A browser on the app: its page, its token, posting intents as the page's script does."""
-
-    def __init__(self, app) -> None:
-        self.client = app.test_client()
-        page = self.client.get("/").text
-        self.token, self.game = CSRF_META.search(page).group(1), GAME_ID.search(page).group(1)
-        self.seq = 0
-
-    def post(self, path: str, **form: str) -> float:
-        """Milliseconds the request took."""
-        started = time.perf_counter()
-        answer = self.client.post(path, data={"game": self.game, **form},
-                                  headers={"X-CSRFToken": self.token})
-        elapsed = (time.perf_counter() - started) * 1000
-        assert answer.status_code == 200, answer.status_code
-        self.game, self.seq = answer.headers["X-Game"], int(answer.headers["X-Seq"])
-        return elapsed
+def timed(player: Player, path: str, **form: str) -> float:
+    """Milliseconds an intent took to be served."""
+    started = time.perf_counter()
+    player.served(path, **form)
+    return (time.perf_counter() - started) * 1000
 
 
 def give(app, player: Player, game: Game) -> None:
@@ -92,12 +77,12 @@ def give(app, player: Player, game: Game) -> None:
 
 def undo_requests(app, count: int) -> tuple[list[float], list[float]]:
     """(wall-clock ms, CPU ms) of `count` undos in a row, from the end of the long game."""
-    player = Player(app)
+    player = Player(app.test_client())
     give(app, player, long_game.load())
     wall, cpu = [], []
     for _ in range(count):
         started = time.process_time()
-        wall.append(player.post("/undo", seq=str(player.seq + 1)))
+        wall.append(timed(player, "/undo", seq=player.next_seq()))
         cpu.append((time.process_time() - started) * 1000)
     return wall, cpu
 
@@ -140,14 +125,14 @@ def compare(game: Game, every: int) -> None:
 
 def move_latency(app, seconds: float) -> list[float]:
     """Milliseconds of each move of a fresh player for `seconds` (a new game every 200)."""
-    player = Player(app)
+    player = Player(app.test_client())
     times, deadline = [], time.monotonic() + seconds
     directions = ("left", "up", "right", "down")
     while time.monotonic() < deadline:
-        times.append(player.post("/move", direction=directions[player.seq % 4],
-                                 seq=str(player.seq + 1)))
+        times.append(timed(player, "/move", direction=directions[player.seq % 4],
+                           seq=player.next_seq()))
         if player.seq == 200:
-            player.post("/new")
+            player.served("/new")
     return times
 
 
@@ -164,7 +149,7 @@ def latency_during_review(app, seconds: float) -> None:
     finally:
         spinner.kill()
         spinner.wait()
-    owner = Player(app)
+    owner = Player(app.test_client())
     give(app, owner, long_game.load())
     record = app.extensions["games"].get(owner.game)
     app.extensions["reviewer"].ask(record, "127.0.0.1", "session:the-owner")

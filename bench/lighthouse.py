@@ -1,7 +1,7 @@
 """Lighthouse scores of every page in every language, on a phone and on a desktop.
 
     make lighthouse                      # installs the pinned Lighthouse, then runs this
-    python bench/lighthouse.py [--only /pl/rules] [--form-factor mobile]
+    python -m bench.lighthouse [--only /pl/rules] [--form-factor mobile]
 
 Serves the production app with gunicorn (gunicorn.conf.py, 2 workers) on a free loopback port,
 then runs Lighthouse (bench/lighthouse/node_modules, pinned in its package.json) against Debian's
@@ -22,11 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from live_server import ROOT, production_server
-
-sys.path.insert(0, str(ROOT))
-
-from webapp.i18n import LANGUAGES  # noqa: E402
+from harness.live_server import production_server
+from webapp.i18n import LANGUAGES
 
 LIGHTHOUSE = Path(__file__).resolve().parent / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
@@ -76,7 +73,8 @@ def main() -> int:
     print(f"| page | form factor | {' | '.join(CATEGORIES)} |")
     print(f"|---|---|{'---|' * len(CATEGORIES)}")
     problems, perfect = [], True
-    with production_server(WEB_CONCURRENCY="2") as (port, _seconds):
+    with production_server(WEB_CONCURRENCY="2") as server:
+        port = server.port
         for path in pages:
             for form_factor in form_factors:
                 report = audit(f"http://127.0.0.1:{port}{path}", form_factor)

@@ -1,7 +1,7 @@
 """Print the bytes a first visit downloads (HTML + CSS + JS, no web fonts; target < 60 KB)
 and the size of a move's fragment (target < 4 KB), measured through Flask's test client.
 
-    python bench/page_weight.py [--seed 2048]
+    python -m bench.page_weight [--seed 2048]
 
 Fragments grow as the board fills, so the game is a fixed one: games started in this process
 draw their seeds from a generator seeded with --seed, and the same run prints the same sizes.
@@ -10,15 +10,11 @@ draw their seeds from a generator seeded with --seed, and the same run prints th
 import argparse
 import random
 import re
-import sys
 import tempfile
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import rng  # noqa: E402
-from live_server import CSRF_META, GAME_ID  # noqa: E402
-from webapp import create_app  # noqa: E402
+from engine import rng
+from harness.player import Player
+from webapp import create_app
 
 ASSET = re.compile(r'<(?:link rel="stylesheet"|script type="module") (?:href|src)="([^"]+)"')
 MODULE_IMPORT = re.compile(r'^import .* from "(\./[^"]+)";$', re.M)
@@ -41,14 +37,13 @@ def first_load(client) -> dict[str, int]:
     return sizes
 
 
-def move_fragments(client, page_html: str, moves: int = 200) -> list[int]:
+def move_fragments(client, moves: int = 200) -> list[int]:
     """Bytes of the fragments answering a game's moves (the board fills up as it goes)."""
-    token, game = CSRF_META.search(page_html).group(1), GAME_ID.search(page_html).group(1)
+    player = Player(client)
     directions = ("left", "down", "right", "down")
     sizes = []
     for seq in range(1, moves + 1):
-        form = {"game": game, "direction": directions[seq % 4], "seq": str(seq)}
-        answer = client.post("/move", data=form, headers={"X-CSRFToken": token})
+        answer = player.move(directions[seq % 4], seq)
         if answer.status_code != 200:
             raise SystemExit(f"move {seq} answered {answer.status_code}: no fragment to weigh")
         sizes.append(len(answer.data))
@@ -70,7 +65,7 @@ def main() -> None:
             print(f"{size:>8,} B  {url}")
         total = sum(sizes.values())
         print(f"{total:>8,} B  first load total (HTML+CSS+JS), target < 60 KB")
-        fragments = move_fragments(client, client.get("/").text)
+        fragments = move_fragments(client)
         print(f"{fragments[0]:>8,} B  first move fragment (seeded game), target < 4 KB")
         print(f"{max(fragments):>8,} B  largest of {len(fragments)} move fragments")
 

@@ -2,7 +2,7 @@
 painted with all six moves, for this checkout's page against an earlier commit's, side by side
 in the same run.
 
-    python bench/press_latency.py [--against 7a5daa9] [--rounds 7] [--latencies 0,100,300]
+    python -m bench.press_latency [--against 7a5daa9] [--rounds 7] [--latencies 0,100,300]
                                   [--presses 6] [--gap-ms 30]
 
 Each side is served by gunicorn as production does (`live_server.production_server`; the
@@ -31,13 +31,12 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from playwright.sync_api import Browser, sync_playwright
 
-from live_server import production_server  # noqa: E402
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
-
-from engine import Game  # noqa: E402
+from engine import Game
+from harness import ROOT
+from harness.checkout import unpacked
+from harness.live_server import production_server
 
 CHROMIUM = "/usr/bin/chromium"
 SEED = 2048
@@ -117,11 +116,11 @@ def served(name: str, root: Path) -> Iterator[Side]:
     """The checkout at `root` on gunicorn, with its seater."""
     with tempfile.TemporaryDirectory() as scratch:
         database = str(Path(scratch) / "games.sqlite3")
-        with production_server(root, SQLITE_PATH=database, SOLVER_WARM_UP="0") as (port, _):
+        with production_server(root, SQLITE_PATH=database, SOLVER_WARM_UP="0") as server:
             seater = subprocess.Popen([sys.executable, "-c", SEATER, database], cwd=root,
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
             try:
-                yield Side(name, f"http://127.0.0.1:{port}", seater)
+                yield Side(name, f"http://127.0.0.1:{server.port}", seater)
             finally:
                 seater.stdin.close()
                 seater.wait(timeout=30)
@@ -171,10 +170,7 @@ def main() -> None:
     requests: dict[tuple[str, int], list[int]] = {}
     gaps: list[float] = []
     with ExitStack() as stack, tempfile.TemporaryDirectory() as earlier:
-        archive = subprocess.run(["git", "archive", args.against], cwd=ROOT,
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", earlier], input=archive, check=True)
-        sides = [stack.enter_context(served(args.against, Path(earlier))),
+        sides = [stack.enter_context(served(args.against, unpacked(args.against, Path(earlier)))),
                  stack.enter_context(served("this", ROOT))]
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(executable_path=CHROMIUM,

@@ -1,6 +1,6 @@
 """Load on the production server: simulated players against gunicorn, on each store.
 
-    python bench/server_load.py [--players 50] [--seconds 8] [--max-moves 400] [--repeat 1]
+    python -m bench.server_load [--players 50] [--seconds 8] [--max-moves 400] [--repeat 1]
 
 For each store (SQLite, then Redis on a redis-server of its own) it starts gunicorn with
 gunicorn.conf.py and 2 workers on a free loopback port, and runs three phases, each bounded by
@@ -11,7 +11,7 @@ gunicorn.conf.py and 2 workers on a free loopback port, and runs three phases, e
   retrying a lost answer would;
 - flat out: the same with no pause, for the move route's top throughput;
 - baseline: flat out on a route that reads the current game's record and writes it back
-  (bench/yardstick.py, which the server this script starts adds to the app), for the yardstick.
+  (harness/yardstick.py, which the server this script starts adds to the app), for the yardstick.
   The two alternate in ROUNDS slices, so that both meet the same background load.
 
 Players post as the page does: each request names the game (the page's ``data-game``, then each
@@ -38,16 +38,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import difflib
-import http.client
 import os
 import random
 import re
-import secrets
 import sqlite3
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
@@ -55,25 +50,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from werkzeug.datastructures import Headers
 
-from live_server import CSRF_META, LIFTED_LIMITS  # noqa: E402
-from redis_server import RedisServer, free_port  # noqa: E402
-
-from engine import DIRECTIONS, slide  # noqa: E402
+from engine import DIRECTIONS, slide
+from harness.live_server import YARDSTICK_APP
+from harness.live_server import production_server as live_server
+from harness.player import Page
+from harness.redis_server import RedisServer
 
 PACE = 0.2
 ROUNDS = 4
 DUPLICATE_EVERY = 10
 SEND_ATTEMPTS = 3
 BACKENDS = ("sqlite", "redis")
-PAGE_GAME = re.compile(r'data-seq="(\d+)" data-game="([^"]+)"')
 TILE = re.compile(
     r'class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"'
     r"(?![^>]*data-leaving)"
 )
-STATE = re.compile(r'id="game"[^>]* data-state="(\w+)"')  # the page's; answers say it in X-Status
 BLOCKED = re.compile(r'id="announcement"[^>]*>Nothing moves')
 
 
@@ -103,7 +96,7 @@ class Tally:
 @dataclass
 class Answer:
     status: int
-    headers: dict[str, str]
+    headers: Headers
     text: str
 
 
@@ -115,8 +108,8 @@ class Connection:
         self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
 
     async def request(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Answer:
-        """Send one request; the answer with lower-cased header names. A kept-alive connection
-        the server has closed meanwhile is reopened once, as browsers do."""
+        """Send one request; its answer. A kept-alive connection the server has closed meanwhile
+        is reopened once, as browsers do."""
         reused = self.streams is not None
         try:
             return await self._exchange(method, path, headers, body)
@@ -136,10 +129,9 @@ class Connection:
         writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
         response_head = (await reader.readuntil(b"\r\n\r\n")).decode()
         status_line, *header_lines = response_head.split("\r\n")
-        answer = dict(line.split(": ", 1) for line in header_lines if line)
-        answer = {name.lower(): value for name, value in answer.items()}
-        text = (await reader.readexactly(int(answer.get("content-length", 0)))).decode()
-        if answer.get("connection", "").lower() == "close":
+        answer = Headers([line.split(": ", 1) for line in header_lines if line])
+        text = (await reader.readexactly(int(answer.get("Content-Length", 0)))).decode()
+        if answer.get("Connection", "").lower() == "close":
             self.close()
         return Answer(int(status_line.split()[1]), answer, text)
 
@@ -149,12 +141,13 @@ class Connection:
             self.streams = None
 
 
-class Player:
-    """One browser session on the server, on one keep-alive connection, posting as the page does."""
+class Player(Page):
+    """One browser session on the server, on one keep-alive connection, posting as the page does
+    (harness.player.Page: its token, game, move number and status)."""
 
     def __init__(self, port: int) -> None:
-        self.tally, self.cookie, self.token = Tally(), "", ""
-        self.game, self.seq, self.rows, self.state = "", 0, ((0,) * 4,) * 4, ""
+        super().__init__(token="", game="")
+        self.tally, self.cookie, self.rows = Tally(), "", ((0,) * 4,) * 4
         self.reported: dict[str, list[str]] = {}  # game id -> moves the server said it applied
         self.connection = Connection(port)
 
@@ -167,16 +160,13 @@ class Player:
         """Load the page again: its game, its last move number, its board."""
         answer = await self.request("GET", "/")
         if answer.status == 200:
-            self.token = CSRF_META.search(answer.text).group(1)
-            seq, self.game = PAGE_GAME.search(answer.text).groups()
-            self.seq = int(seq)
+            self.show(answer.text)
             self.reported.setdefault(self.game, [])
             self.read_board(answer.text)
-            self.state = STATE.search(answer.text).group(1)
 
     async def request(self, method: str, path: str, form: dict[str, str] | None = None) -> Answer:
         """Send one request; anything but a 200 counts as an error (no answer is status 0)."""
-        headers = {"Cookie": self.cookie, "X-CSRFToken": self.token}
+        headers = {"Cookie": self.cookie, **self.headers()}
         if form is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         try:
@@ -184,9 +174,9 @@ class Player:
                 method, path, headers, urlencode(form or {}).encode())
         except (OSError, asyncio.IncompleteReadError, ValueError):
             self.connection.close()
-            answer = Answer(0, {}, "")
-        if "set-cookie" in answer.headers:
-            self.cookie = answer.headers["set-cookie"].split(";", 1)[0]
+            answer = Answer(0, Headers(), "")
+        if "Set-Cookie" in answer.headers:
+            self.cookie = answer.headers["Set-Cookie"].split(";", 1)[0]
         if answer.status != 200:
             self.tally.errors += 1
         return answer
@@ -204,12 +194,10 @@ class Player:
             rows[int(row)][int(col)] = int(value)
         self.rows = tuple(map(tuple, rows))
 
-    def follow(self, answer: Answer) -> None:
-        """Take the game, the last move number and where the game stands from an answer's
-        headers, as the page does."""
-        self.game = answer.headers["x-game"]
-        self.seq = int(answer.headers["x-seq"])
-        self.state = answer.headers["x-status"]
+    def take(self, answer: Answer) -> None:
+        """Follow a game answer as the page does (its game, last move number and where the game
+        stands), and take its board."""
+        self.follow(answer.headers)
         self.reported.setdefault(self.game, [])
         self.read_board(answer.text)
 
@@ -219,7 +207,7 @@ class Player:
         for _ in range(SEND_ATTEMPTS):
             answer = await self.timed("POST", "/move", form)
             if answer.status == 200:
-                self.follow(answer)
+                self.take(answer)
                 return answer
         return None
 
@@ -227,13 +215,13 @@ class Player:
         """One legal move, every tenth sent twice; a new game when no move is left."""
         shuffled = rng.sample(DIRECTIONS, len(DIRECTIONS))
         legal = next((d for d in shuffled if slide(self.rows, d)[0] != self.rows), None)
-        if self.state != "playing" or legal is None:
-            answer = await self.request("POST", "/new", {})
+        if self.status != "playing" or legal is None:
+            answer = await self.request("POST", "/new", self.form({}))
             if answer.status == 200:
-                self.follow(answer)
+                self.take(answer)
             return
         game, seq = self.game, self.seq + 1
-        form = {"game": game, "direction": legal, "seq": str(seq)}
+        form = self.form({"direction": legal, "seq": str(seq)})
         answer = await self.send_move(form)
         if answer is None:
             await self.reload()  # no answer: the page's state says whether it was applied
@@ -330,51 +318,18 @@ def _stat_fields(pid: int) -> list[str]:
 @contextmanager
 def production_server(backend: str, sqlite_path: Path | None = None,
                       settings: Mapping[str, str] | None = None) -> Iterator[Server]:
-    """gunicorn with gunicorn.conf.py (2 workers) on a free port, on the given store (SQLite
-    in `sqlite_path`, by default a fresh file; Redis on a redis-server of its own), with any
-    other `settings` (environment variables) on top."""
-    port = free_port()
-    with RedisServer() if backend == "redis" else nullcontext() as redis, \
-            tempfile.TemporaryDirectory() as scratch:
-        server = Server(port, backend, sqlite_path or Path(scratch) / "games.sqlite3", redis)
-        env = {
-            **os.environ,
-            "BIND": f"127.0.0.1:{port}",
-            "WEB_CONCURRENCY": "2",
-            "SECRET_KEY": secrets.token_hex(32),
-            "SESSION_COOKIE_SECURE": "0",
-            "SESSION_BACKEND": backend,
-            "SQLITE_PATH": str(server.sqlite_path),
-            **LIFTED_LIMITS,
-            **(settings or {}),
-        }
+    """gunicorn with gunicorn.conf.py (2 workers) and the yardstick route on a free port, on the
+    given store (SQLite in `sqlite_path`, by default a fresh file; Redis on a redis-server of
+    its own), with any other `settings` (environment variables) on top."""
+    with RedisServer() if backend == "redis" else nullcontext() as redis:
+        store = {"SESSION_BACKEND": backend}
         if redis is not None:
-            env["REDIS_URL"] = redis.url
-        command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py",
-                   "--pythonpath", "bench", "yardstick:bench_app()"]
-        log = Path(scratch) / "gunicorn.log"
-        with log.open("w") as errors:
-            process = subprocess.Popen(command, cwd=ROOT, env=env, stderr=errors)
-        server.pid = process.pid
-        try:
-            wait_until_serving(port, process, log)
-            yield server
-        finally:
-            process.terminate()
-            process.wait(timeout=15)
-
-
-def wait_until_serving(port: int, server: subprocess.Popen, log: Path, timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and server.poll() is None:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            connection.request("GET", "/static/favicon.svg")
-            if connection.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"gunicorn did not start:\n{log.read_text()}")
+            store["REDIS_URL"] = redis.url
+        if sqlite_path is not None:
+            store["SQLITE_PATH"] = str(sqlite_path)
+        with live_server(app=YARDSTICK_APP, WEB_CONCURRENCY="2", **store,
+                         **(settings or {})) as live:
+            yield Server(live.port, backend, live.sqlite_path, redis, live.process.pid)
 
 
 async def run_phase(server: Server, players: int, seconds: float, max_steps: int, pace: float,

@@ -1,6 +1,6 @@
 """How fast a store fault becomes a 503, and how fast play resumes once the fault is gone.
 
-    python bench/store_faults.py [--tries 10]
+    python -m bench.store_faults [--tries 10]
 
 Each case starts the production server (gunicorn.conf.py, 2 workers) on its store, loads the
 page as a player, makes one move, then breaks the store and sends the player's next move --tries
@@ -29,17 +29,14 @@ import signal
 import sqlite3
 import statistics
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_load import Player, Server, load_average, production_server  # noqa: E402
-
-from engine import DIRECTIONS, slide  # noqa: E402
+from bench.server_load import Player, Server, load_average, production_server
+from engine import DIRECTIONS, slide
 
 
 @dataclass
@@ -115,14 +112,14 @@ async def timed_move(player: Player, form: dict[str, str]) -> tuple[int, float]:
     started = time.perf_counter()
     answer = await player.request("POST", "/move", form)
     if answer.status == 200:
-        player.follow(answer)
+        player.take(answer)
     return answer.status, time.perf_counter() - started
 
 
 def next_move(player: Player) -> dict[str, str]:
     """The form of the player's next move: a legal direction, the next number."""
     direction = next(d for d in DIRECTIONS if slide(player.rows, d)[0] != player.rows)
-    return {"game": player.game, "direction": direction, "seq": str(player.seq + 1)}
+    return player.form({"direction": direction, "seq": player.next_seq()})
 
 
 async def measure(server: Server, fault: Fault, tries: int) -> Outcome:

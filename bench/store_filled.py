@@ -1,10 +1,10 @@
 """Paced moves on an empty and on a full embedded store, eviction on, side by side; bytes a game.
 
-    python bench/store_filled.py [--games 1000000] [--max-entries GAMES] [--rounds 8]
+    python -m bench.store_filled [--games 1000000] [--max-entries GAMES] [--rounds 8]
 
 It builds an SQLite file holding --games played games, each with its player's session: one real
-record (the first TYPICAL_MOVES moves of the stored long game, bench/long_game.json) under fresh
-ids, with last-played times spread over the past SPREAD_DAYS days, inserted in bulk (sorted by
+record (the first TYPICAL_MOVES moves of the stored long game, tests/data/long_game.json) under
+fresh ids, with last-played times spread over the past SPREAD_DAYS days, inserted in bulk (sorted by
 id, in one transaction, journal off) through the app's own schema and flushed to disk before any
 server starts. It
 prints the file's size per game, without and with the sessions, and the same for a file of
@@ -36,7 +36,6 @@ import random
 import secrets
 import sqlite3
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -44,18 +43,16 @@ from pathlib import Path
 
 import msgspec
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import long_game  # noqa: E402
-from server_load import (  # noqa: E402
+from bench.server_load import (
     HEADER, PACE, Player, Tally, load_average, percentile, phase, production_server, report,
 )
-
-from engine import Game  # noqa: E402
-from webapp.store.records import FIELD_TYPES, GameRecord, new_game_id  # noqa: E402
-from webapp.store.retention import Retention  # noqa: E402
-from webapp.store.sessions import today  # noqa: E402
-from webapp.store.sqlite_db import Database  # noqa: E402
-from webapp.store.sqlite_games import SqliteGames  # noqa: E402
+from engine import Game
+from harness import long_game
+from webapp.store.records import FIELD_TYPES, GameRecord, new_game_id
+from webapp.store.retention import Retention
+from webapp.store.sessions import today
+from webapp.store.sqlite_db import Database
+from webapp.store.sqlite_games import SqliteGames
 
 TYPICAL_MOVES = 300
 LIFETIME_DAYS = 30  # SESSION_LIFETIME_DAYS's default: how long a played game lives
@@ -74,9 +71,9 @@ async def play_and_start_over(player: Player, rng: random.Random) -> None:
     if player.seq < NEW_GAME_EVERY:
         await player.play(rng)
         return
-    answer = await player.timed("POST", "/new", {})
+    answer = await player.timed("POST", "/new", player.form({}))
     if answer.status == 200:
-        player.follow(answer)
+        player.take(answer)
 
 
 def originals_left(path: Path, filled_at: float) -> tuple[int, int]:

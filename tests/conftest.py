@@ -1,7 +1,7 @@
 """Fixtures shared by the web tests: an app per test on its own instance folder, a client,
 a player that posts intents the way the page's script does, direct access to the store
 (to set up games no route creates, and to look at what it keeps), and a real redis-server.
-The classes and build_app behind them are web_support's."""
+The player is harness.player's; build_app and StoreView are tests.web_support's."""
 
 import itertools
 import time
@@ -14,10 +14,11 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import settings
-from redis_server import RedisServer
-from web_support import Player, StoreView, build_app
 
 from engine import Game, rng
+from harness.player import Player
+from harness.redis_server import RedisServer
+from tests.web_support import StoreView, build_app
 from webapp import PROJECT_ROOT
 from webapp.store.records import GameRecord
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import time
 
-import long_game
-
+from harness import long_game
 from webapp.history import reviews
 
 REVIEW_TIMEOUT_S = 300  # a busy 2-core machine, and the solver's first compile in this process
@@ -60,7 +59,7 @@ def wait_for_state(app, game_id: str, state: str) -> reviews.Review:
 
 
 def start_a_long_review(app, player) -> None:
-    """Give the player's game the 20,000 moves of bench/long_game.json and ask for its review;
+    """Give the player's game the 20,000 moves of tests/data/long_game.json and ask for its review;
     return once the review thread runs it: reviews asked for from now on wait."""
     games = app.extensions["games"]
     record = games.get(player.game)

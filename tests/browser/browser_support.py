@@ -1,8 +1,9 @@
 """What several browser tests read off the page: the board it shows, the numbers it writes,
-when its animation is done."""
+when its animation is done, the session its browser holds."""
 
-from board_html import number_pattern
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+from tests.board_html import number_pattern
 
 
 def shown_board(page: Page) -> list[list[int]]:
@@ -38,3 +39,8 @@ def phone_device(playwright) -> dict:
     device = dict(playwright.devices["Pixel 7"])
     device.pop("default_browser_type", None)
     return device
+
+
+def session_id(context: BrowserContext) -> str:
+    """The session id a browser context holds."""
+    return next(cookie["value"] for cookie in context.cookies() if cookie["name"] == "session")

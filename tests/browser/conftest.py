@@ -10,6 +10,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from engine import Game
+from tests.browser.browser_support import session_id
 
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -75,7 +76,7 @@ class LiveServer:
 
     def sid_of(self, context) -> str:
         """The session id a browser context holds."""
-        return next(c["value"] for c in context.cookies() if c["name"] == "session")
+        return session_id(context)
 
 
 @pytest.fixture

@@ -6,11 +6,11 @@ Each test holds the first move's request (page.route) while it presses the other
 go."""
 
 import pytest
-from browser_support import expect_number, settle, shown_board
-from page_posts import moves_sent, record_posts
 from playwright.sync_api import Page, Route, expect
 
 from engine import Game
+from tests.browser.browser_support import expect_number, settle, shown_board
+from tests.browser.page_posts import moves_sent, record_posts
 from webapp.game.intents import MAX_MOVES
 
 # These tests intercept the page's requests with page.route, which does not see the requests of

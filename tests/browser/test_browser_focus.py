@@ -4,10 +4,10 @@ still sets it with the arrows. A control focused after a pointer's use (also by 
 as the win banner's button) wears no focus ring; one focused from the keyboard does."""
 
 import pytest
-from history_support import play
 from playwright.sync_api import Page, expect
 
 from engine import Game
+from tests.history_support import play
 
 pytestmark = pytest.mark.browser
 

@@ -1,12 +1,14 @@
 """The game in a real Chromium: keys, the request queue, persistence, banners, best score."""
 
 import pytest
-from board_html import shown_number
-from browser_support import animations_done, expect_number, phone_device, settle, shown_board
-from page_posts import named_move
 from playwright.sync_api import Page, expect
 
 from engine import Game
+from tests.board_html import shown_number
+from tests.browser.browser_support import (
+    animations_done, expect_number, phone_device, settle, shown_board,
+)
+from tests.browser.page_posts import named_move
 
 # These tests intercept the page's requests with page.route. The service worker claims the page
 # soon after it loads, and page.route does not see the requests of a page it controls, so

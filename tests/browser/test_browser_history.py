@@ -8,11 +8,11 @@ import time
 from datetime import datetime
 
 import pytest
-from browser_support import expect_number, settle, shown_board
-from history_support import wait_for_review
 from playwright.sync_api import Page, expect
 
 from engine import Game
+from tests.browser.browser_support import expect_number, settle, shown_board
+from tests.history_support import wait_for_review
 from webapp.history import reviews
 from webapp.history.reviews import RUNNING, Review
 

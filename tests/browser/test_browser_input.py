@@ -8,10 +8,10 @@ move the page sends must be the long one's, numbered 1."""
 from __future__ import annotations
 
 import pytest
-from browser_support import phone_device
-from page_posts import named_move
 from playwright.sync_api import Page
 
+from tests.browser.browser_support import phone_device
+from tests.browser.page_posts import named_move
 from webapp.game.controls import SWIPE_MIN_DISTANCE_PX
 
 pytestmark = pytest.mark.browser

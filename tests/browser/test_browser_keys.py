@@ -4,10 +4,10 @@ method make of it; a held key repeats its move through the queue like separate p
 from urllib.parse import parse_qs
 
 import pytest
-from browser_support import expect_number
 from playwright.sync_api import Page, expect
 
 from engine import Game
+from tests.browser.browser_support import expect_number
 
 pytestmark = pytest.mark.browser
 

@@ -3,9 +3,10 @@ so over the last board it had, plays nothing, and carries on by itself once the 
 back; a page loaded offline is the offline page, never a kept copy of the game."""
 
 import pytest
-from browser_support import settle, shown_board
-from page_posts import named_move, posts_sent, record_posts
 from playwright.sync_api import Page, expect
+
+from tests.browser.browser_support import settle, shown_board
+from tests.browser.page_posts import named_move, posts_sent, record_posts
 
 pytestmark = pytest.mark.browser
 

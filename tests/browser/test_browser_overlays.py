@@ -3,8 +3,9 @@ the dark theme, on a phone and a desktop: each readable, inside the board or the
 photographed to test-artifacts/."""
 
 import pytest
-from browser_support import animations_done, phone_device, settle
 from playwright.sync_api import Page, expect
+
+from tests.browser.browser_support import animations_done, phone_device, settle
 
 pytestmark = pytest.mark.browser
 

@@ -7,13 +7,14 @@ import threading
 
 import pytest
 import redis
-from browser_support import expect_number
-from page_posts import moves_sent, record_posts
 from playwright.sync_api import Page, expect
-from redis_server import RedisServer
 from werkzeug.serving import make_server
 
 from engine import Game
+from harness.redis_server import RedisServer
+from tests.browser.browser_support import expect_number, session_id
+from tests.browser.page_posts import moves_sent, record_posts
+from tests.web_support import StoreView
 
 pytestmark = pytest.mark.browser
 
@@ -52,14 +53,6 @@ def redis_backed(tmp_path, make_web_app):
         thread.join()
 
 
-def stored_game(app, context) -> Game:
-    """The browser's current game, as the store holds it."""
-    sid = next(cookie["value"] for cookie in context.cookies() if cookie["name"] == "session")
-    interface = app.session_interface
-    session = interface._retrieve_session_data(interface._get_store_id(sid))
-    return app.extensions["games"].get(session["game"]).game
-
-
 #: Pressed while Redis is down, in this order.
 QUEUED = ("left", "up", "right")
 
@@ -70,9 +63,9 @@ def test_moves_queued_while_redis_is_down_are_kept_and_sent_in_order_when_it_is_
     url, app, store = redis_backed
     record_posts(page)
     page.goto(url)
-    page.keyboard.press(ARROWS[stored_game(app, page.context).legal_moves()[0]])
+    page.keyboard.press(ARROWS[StoreView(app).game(session_id(page.context)).legal_moves()[0]])
     expect(page.locator("#moves")).to_have_text("1")
-    before = stored_game(app, page.context)
+    before = StoreView(app).game(session_id(page.context))
     redis.Redis.from_url(store.url).save()
     store.stop()
 
@@ -98,4 +91,4 @@ def test_moves_queued_while_redis_is_down_are_kept_and_sent_in_order_when_it_is_
     # The presses made while the first was retried go together, numbered on from it.
     assert sent == [f"direction={QUEUED[0]}&seq=2",
                     "&".join(f"direction={direction}" for direction in QUEUED[1:]) + "&seq=3"]
-    assert stored_game(app, page.context).to_dict() == expected.to_dict()
+    assert StoreView(app).game(session_id(page.context)).to_dict() == expected.to_dict()

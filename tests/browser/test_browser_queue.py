@@ -7,12 +7,13 @@ retry is sent only when the test moves the clock on, and "nothing more was sent"
 moving it well past any retry."""
 
 import pytest
-from damage_support import damage_stored_move, keep_as_current, played
-from page_posts import moves_sent
 from playwright.sync_api import Page, expect
-from test_browser_solver import open_on_a_paused_clock
 
 from engine import Game
+from harness.damage import damage_stored_move
+from tests.browser.page_posts import moves_sent
+from tests.browser.test_browser_solver import open_on_a_paused_clock
+from tests.damage_support import keep_as_current, played
 
 # These tests intercept the page's requests with page.route. The service worker claims the page
 # soon after it loads, and page.route does not see the requests of a page it controls, so

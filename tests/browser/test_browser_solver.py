@@ -9,10 +9,10 @@ checked by moving the clock well past the next move's time, not by waiting and h
 from datetime import datetime
 
 import pytest
-from browser_support import expect_number
-from page_posts import posts_sent, record_posts
 from playwright.sync_api import Page, expect
 
+from tests.browser.browser_support import expect_number
+from tests.browser.page_posts import posts_sent, record_posts
 
 # These tests intercept the page's requests with page.route. The service worker claims the page
 # soon after it loads, and page.route does not see the requests of a page it controls, so

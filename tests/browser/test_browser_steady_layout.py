@@ -4,11 +4,11 @@ appears), so a PerformanceObserver sees no layout shift at all; the action butto
 with nothing cut off; the replay's controls keep their places and Play turns into Pause."""
 
 import pytest
-from browser_support import expect_number
-from history_support import play
 from playwright.sync_api import Page, expect
 
 from engine import Game
+from tests.browser.browser_support import expect_number
+from tests.history_support import play
 from webapp.i18n import LANGUAGES
 
 pytestmark = pytest.mark.browser

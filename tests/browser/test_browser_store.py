@@ -2,10 +2,10 @@
 in order, and a page whose game vanished carries on by itself."""
 
 import pytest
-from browser_support import expect_number
 from playwright.sync_api import Page, expect
 
 from engine import Game
+from tests.browser.browser_support import expect_number
 
 pytestmark = pytest.mark.browser
 

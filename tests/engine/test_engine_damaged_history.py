@@ -2,11 +2,11 @@
 nothing, and `sound_part` finds the game up to the last point that checks out."""
 
 import pytest
-from damage_support import flip_move
-from test_engine_history import checkpoint_every, play_randomly
 
 from engine import DamagedHistory, Game
 from engine.history_codec import decode_checkpoints, encode_checkpoints
+from harness.damage import flip_move
+from tests.engine.test_engine_history import checkpoint_every, play_randomly
 
 
 def played(moves, seed=3, every=10):

@@ -11,10 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import Game, History
+from engine import Game, History, history_codec
 from engine import history as history_module
-from engine import history_codec
-from reference_2048 import ReferenceGame, playable_boards
+from tests.engine.reference_2048 import ReferenceGame, playable_boards
 
 EMPTY = [0, 0, 0, 0]
 

@@ -5,15 +5,9 @@ from hypothesis import strategies as st
 
 import engine
 from engine import Game, slide
-from reference_2048 import (
-    boards,
-    full_boards,
-    mirror_left_right,
-    neighbours_equal,
-    playable_boards,
-    reference_slide,
-    rotate_clockwise,
-    stuck_boards,
+from tests.engine.reference_2048 import (
+    boards, full_boards, mirror_left_right, neighbours_equal, playable_boards, reference_slide,
+    rotate_clockwise, stuck_boards,
 )
 
 directions = st.sampled_from(engine.DIRECTIONS)

@@ -8,11 +8,12 @@ import json
 import random
 
 import pytest
-from damage_support import flip_move, played
-from long_game import load
 
 from engine import DamagedHistory, Game
 from engine.history import CHECKPOINT_EVERY
+from harness.damage import flip_move
+from harness.long_game import load
+from tests.damage_support import played
 
 LONG = load().history  # a seeded game of 20,000 moves
 

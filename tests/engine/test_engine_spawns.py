@@ -5,7 +5,7 @@ import math
 import pytest
 
 from engine import Game, rng
-from reference_2048 import splitmix64, spawn_from_draw
+from tests.engine.reference_2048 import spawn_from_draw, splitmix64
 
 EMPTY = (0, 0, 0, 0)
 DRAWS = 40_000

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import Game, Tile
-from reference_2048 import playable_boards
+from tests.engine.reference_2048 import playable_boards
 
 EMPTY = [0, 0, 0, 0]
 

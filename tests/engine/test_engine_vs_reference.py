@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import slide
-from reference_2048 import ALL_VALUES, boards, reference_slide
+from tests.engine.reference_2048 import ALL_VALUES, boards, reference_slide
 
 
 # Examples are never timed (deadline=None): speed lives in bench/, and a shared machine

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 
-from history_support import play
+from tests.history_support import play
 
 CARD = re.compile(r'<li class="game-card" data-game="([^"]+)">(.*?)</li>', re.S)
 FIELD = re.compile(r'<dd data-field="([\w-]+)">([^<]*)</dd>')

@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from board_html import shown_rows, tiles_drawn
 from flask_babel import force_locale, gettext
-from history_support import ask, play, wait_for_review
-from web_support import csrf_token
 
+from harness.player import csrf_token
+from tests.board_html import shown_rows, tiles_drawn
+from tests.history_support import ask, play, wait_for_review
 from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.history import replay
 from webapp.i18n import LANGUAGES

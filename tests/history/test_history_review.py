@@ -11,12 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
-from history_support import (ask, play, player_at, start_a_long_review, stop_review,
-                             wait_for_review)
 
 from engine import Game
 from engine.solver import Solver, default_cache_dir
 from engine.solver.verdicts import in_points
+from tests.history_support import (
+    ask, play, player_at, start_a_long_review, stop_review, wait_for_review,
+)
 from webapp.history import reviews
 from webapp.history.analysis import JUDGEMENT_POINTS, Analysis, judgement_line, review_game
 from webapp.history.review_chart import review_chart

@@ -6,9 +6,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from history_support import (ask, play, player_at, start_a_long_review, stop_review,
-                             wait_for_review)
 
+from tests.history_support import (
+    ask, play, player_at, start_a_long_review, stop_review, wait_for_review,
+)
 from webapp.history import reviews
 from webapp.history.reviews import LEASE_SECONDS, Review
 

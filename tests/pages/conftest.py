@@ -2,7 +2,8 @@
 strength read from a fixture file instead of the benchmark's real output."""
 
 import pytest
-from pages_site import STRENGTH_FIXTURE
+
+from tests.pages.pages_site import STRENGTH_FIXTURE
 
 
 @pytest.fixture

@@ -4,10 +4,11 @@ import re
 from pathlib import Path
 
 import pytest
-from pages_site import LANGUAGES
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import read_po
+
+from tests.pages.pages_site import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = sorted(ROOT.glob("translations/*/LC_MESSAGES/messages.po"))

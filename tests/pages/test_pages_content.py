@@ -1,9 +1,9 @@
 """Numbers and boards on the pages come from one source: the tile ladder and the engine."""
 
 import pytest
-from pages_html import parse
-from pages_site import LANGUAGES
 
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES
 from webapp.pages import board_examples
 from webapp.pages.tile_ladder import tile_ladder
 

@@ -4,9 +4,9 @@ import json
 
 import pytest
 from flask_babel import force_locale
-from pages_html import parse
-from pages_site import LANGUAGES
 
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES
 from webapp.game import controls
 
 

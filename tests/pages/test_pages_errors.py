@@ -2,8 +2,9 @@
 a way back to the game; the page's script keeps getting its short message fragments."""
 
 import pytest
-from pages_html import parse
-from pages_site import LANGUAGES
+
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES
 
 NOT_FOUND = {"en": "Page not found", "pl": "Nie znaleziono strony", "ja": "ページが見つかりません"}
 

@@ -3,10 +3,10 @@ the scores' note; no separator is hard-wired English."""
 
 import pytest
 from flask_babel import force_locale
-from pages_html import parse
-from pages_site import LANGUAGES
 
 from engine import Game
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES
 from webapp.game.rendering import render_hint
 from webapp.store.records import GameRecord
 

@@ -5,9 +5,9 @@ import re
 import struct
 
 import pytest
-from pages_html import parse
-from pages_site import LANGUAGES, PAGES
 
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES, PAGES
 from webapp.pages import app_shell
 
 MODULE_IMPORT = re.compile(r'^import .* from "\./([^"]+)";$', re.M)

@@ -2,8 +2,8 @@
 
 from urllib.parse import urldefrag, urlsplit
 
-from pages_html import parse
-from pages_site import LANGUAGES, PAGES
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES, PAGES
 
 LINK_ATTRIBUTES = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src"}
 

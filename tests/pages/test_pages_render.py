@@ -1,8 +1,9 @@
 """Every page answers in every language, in that language, and links back to the game."""
 
 import pytest
-from pages_site import LANGUAGES, PAGES
-from pages_html import parse
+
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES, PAGES
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

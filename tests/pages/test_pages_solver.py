@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from pages_html import parse
-from pages_site import LANGUAGES, STRENGTH_FIXTURE
 
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES, STRENGTH_FIXTURE
 from webapp.pages.strength_chart import strength_chart
 from webapp.pages.strength_report import load_strength_report
 

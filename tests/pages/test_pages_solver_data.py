@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-from pages_html import parse
-from pages_site import LANGUAGES
 
 from engine.solver.weights_file import SHIPPED as SHIPPED_WEIGHTS
 from engine.solver.weights_file import training_counters
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES
 from webapp.i18n import count_in_words
 from webapp.pages.strength_report import load_strength_report
 

@@ -1,8 +1,9 @@
 """Addresses people type: the game under each language prefix, the pages without one."""
 
 import pytest
-from pages_html import parse
-from pages_site import LANGUAGES, PAGES
+
+from tests.pages.pages_html import parse
+from tests.pages.pages_site import LANGUAGES, PAGES
 
 NEW_GAME = {"en": "New game", "pl": "Nowa gra", "ja": "新しいゲーム"}
 

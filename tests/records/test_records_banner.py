@@ -4,8 +4,7 @@ in the player's language; the game page's links to the daily game and the record
 import html
 import re
 
-from records_support import enter, finish
-
+from tests.records.records_support import enter, finish
 from webapp.daily import days
 
 

@@ -2,7 +2,7 @@
 
 import re
 
-from records_support import BOTH_STORES, enter, finish
+from tests.records.records_support import BOTH_STORES, enter, finish
 
 
 def run(app, *args: str):

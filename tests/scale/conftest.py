@@ -6,17 +6,18 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from scale_support import UNLIMITED, build_app
+
+from tests.scale.scale_support import UNLIMITED, production_app
 
 
 @pytest.fixture
 def sqlite_app(tmp_path: Path) -> Flask:
-    return build_app(tmp_path / "instance", SESSION_BACKEND="sqlite", **UNLIMITED)
+    return production_app(tmp_path / "instance", SESSION_BACKEND="sqlite", **UNLIMITED)
 
 
 @pytest.fixture
 def redis_app(tmp_path: Path, redis_url: str) -> Flask:
-    return build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=redis_url,
+    return production_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=redis_url,
                      **UNLIMITED)
 
 

@@ -1,4 +1,5 @@
-"""Helpers for the scale-out tests: apps built as production builds them, players, the store."""
+"""Helpers for the scale-out tests: apps built as production builds them, browser tabs, the
+store."""
 
 from __future__ import annotations
 
@@ -6,13 +7,16 @@ from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskClient
-from web_support import PageClient, StoreView, csrf_token, game_id
-from web_support import build_app as build_web_app
-from werkzeug.test import TestResponse
 
 from engine import Game
+from harness.player import Page, Player
+from tests.web_support import StoreView, build_app
 
 STRONG_SECRET = "scale-tests-" + "0123456789abcdef" * 3
+#: What production sets beyond the web tests' app: a strong secret, and a longer REDIS_TIMEOUT
+#: (a busy test machine can starve redis-server for longer than production's 0.25 s; an outage
+#: still fails at once, since a stopped server refuses connections).
+PRODUCTION = {"SECRET_KEY": STRONG_SECRET, "REDIS_TIMEOUT": 2.0}
 #: Limits no test reaches: test_scale_security checks the real ones; elsewhere they would only
 #: get in the way of hammering one game. The fair queue's places too: with 2 a worker, one
 #: address's requests take turns, so a test's tabs would never race inside the app.
@@ -20,39 +24,30 @@ UNLIMITED = {"MOVE_RATE_LIMIT": "100000/second", "SOLVER_RATE_LIMIT": "100000/se
              "PAGE_RATE_LIMIT": "100000/second", "FAIR_QUEUE_SLOTS": 64}
 
 
-def build_app(instance: Path, **config: object) -> Flask:
-    """An app as production builds it, on a throw-away instance folder, no solver warm-up: the
-    web tests' app with a strong secret and a longer REDIS_TIMEOUT (`config` overrides both)."""
-    # A busy test machine can starve redis-server for longer than production's 0.25 s; an
-    # outage still fails at once, since a stopped server refuses connections.
-    production = {"SECRET_KEY": STRONG_SECRET, "REDIS_TIMEOUT": 2.0}
-    return build_web_app(instance, **{**production, **config})
+def production_app(instance: Path, **config: object) -> Flask:
+    """The web tests' app with PRODUCTION's settings (`config` overrides them)."""
+    return build_app(instance, **{**PRODUCTION, **config})
 
 
-class Player(PageClient):
-    """One browser tab: loads the page (or joins another tab's session), then posts intents
-    with its CSRF token and the id of the game it shows, as the page does; each move names
-    the seq it is given."""
+class Tab(Player):
+    """One browser tab: loads the page, or joins another tab's session (its cookie, token and
+    game) without loading it."""
 
-    def __init__(self, client: FlaskClient, joining: Player | None = None) -> None:
+    def __init__(self, client: FlaskClient, joining: Tab | None = None) -> None:
         if joining is None:
-            page = client.get("/").text
-            token, game = csrf_token(page), game_id(page)
-        else:
-            client.set_cookie(client.application.config["SESSION_COOKIE_NAME"], joining.sid)
-            token, game = joining.token, joining.game
-        super().__init__(client, token, game)
+            super().__init__(client)
+            return
+        client.set_cookie(client.application.config["SESSION_COOKIE_NAME"], joining.sid)
+        self.client = client
+        Page.__init__(self, joining.token, joining.game)
 
     @property
     def sid(self) -> str:
         return self.client.get_cookie(self.client.application.config["SESSION_COOKIE_NAME"]).value
 
-    def tab_on(self, app: Flask) -> Player:
+    def tab_on(self, app: Flask) -> Tab:
         """Another browser tab of this player, possibly served by another app instance."""
-        return Player(app.test_client(), joining=self)
-
-    def move(self, direction: str, seq: int) -> TestResponse:
-        return self.post("/move", direction=direction, seq=str(seq))
+        return Tab(app.test_client(), joining=self)
 
 
 def stored(app: Flask, sid: str) -> dict | None:
@@ -64,11 +59,6 @@ def store(app: Flask, sid: str, game: Game) -> None:
     """Put `game` in place of the session's current game (positions no route creates; its
     history starts there)."""
     StoreView(app).update(sid, game=game.to_dict())
-
-
-def stored_game(app: Flask, sid: str) -> Game:
-    """The session's current game, as a Game of the test's own."""
-    return StoreView(app).game(sid)
 
 
 def replay(start: dict, moves: list[str]) -> Game:

@@ -14,9 +14,9 @@ import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from scale_support import Player, replay, store, stored, stored_game
-
 from engine import DIRECTIONS, Game
+from tests.scale.scale_support import Tab, replay, store, stored
+from tests.web_support import StoreView
 
 TABS = 8
 MOVES_PER_TAB = 20
@@ -38,7 +38,7 @@ def own_answer(answer, seq: int, direction: str) -> str | None:
     return "game over" if "Game over." in answer.text else None
 
 
-def play_tab(first: Player, app, tab: int, accepted, ending) -> None:
+def play_tab(first: Tab, app, tab: int, accepted, ending) -> None:
     """One tab's moves, each numbered one past the last number the server reported, as the
     page does, pausing after each of its own that was applied: accepted[seq] = (direction,
     tab) for each the server applied, and ending[(seq, direction)] for each answered with the
@@ -58,7 +58,7 @@ def play_tab(first: Player, app, tab: int, accepted, ending) -> None:
         seq = int(answer.headers["X-Seq"])
 
 
-def assert_final_game_is_the_replay(app, first: Player, start: dict, accepted: dict,
+def assert_final_game_is_the_replay(app, first: Tab, start: dict, accepted: dict,
                                     ending: dict) -> None:
     """Every number was used once, in order, and the final game is the replay of the accepted
     moves (and, if the game ended, of the move that ended it: one of the directions sent with
@@ -74,16 +74,16 @@ def assert_final_game_is_the_replay(app, first: Player, start: dict, accepted: d
     assert final["game"] in [replay(start, moves + last).to_dict() for last in endings]
 
 
-def seeded_player(app) -> tuple[Player, dict]:
+def seeded_player(app) -> tuple[Tab, dict]:
     """The first tab, on a game from SEED, and that game as stored."""
-    first = Player(app.test_client())
+    first = Tab(app.test_client())
     store(app, first.sid, Game.new(SEED))
     return first, stored(app, first.sid)["game"]
 
 
 def test_a_write_based_on_an_old_version_is_refused(any_app):
     """Two requests read the same version; the second write loses and must re-read."""
-    player = Player(any_app.test_client())
+    player = Tab(any_app.test_client())
     games = any_app.extensions["games"]
     first, second = games.get(player.game), games.get(player.game)
     first.seq = 1
@@ -119,9 +119,9 @@ def test_concurrent_moves_from_processes_equal_the_sequential_replay(any_app):
 
 
 def test_one_move_retried_from_many_tabs_is_applied_once(any_app):
-    first = Player(any_app.test_client())
+    first = Tab(any_app.test_client())
     store(any_app, first.sid, Game.from_rows([[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=1))
-    before = stored_game(any_app, first.sid)
+    before = StoreView(any_app).game(first.sid)
     assert "left" in before.legal_moves()  # so a second application would show
 
     def retry(_: int) -> str:
@@ -136,7 +136,7 @@ def test_one_move_retried_from_many_tabs_is_applied_once(any_app):
 def test_a_move_meant_for_a_replaced_game_is_not_applied_to_the_new_one(any_app):
     """Tab A starts a new game while tab B, still showing the old one, sends its next move:
     B is told its game is stale (and fetches the current state), the new game stays untouched."""
-    tab_a = Player(any_app.test_client())
+    tab_a = Tab(any_app.test_client())
     tab_b = tab_a.tab_on(any_app)
     assert tab_a.move("left", 1).headers["X-Seq"] == "1"
     assert tab_a.post("/new").status_code == 200

@@ -8,12 +8,12 @@ the game's own history must say the same.
 from __future__ import annotations
 
 import pytest
-from scale_support import UNLIMITED, Player, build_app, replay, store, stored
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
 
 from engine import DIRECTIONS, Game
+from tests.scale.scale_support import UNLIMITED, Tab, production_app, replay, store, stored
 
 NEAR_WIN = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0]]
 
@@ -31,7 +31,7 @@ class ApiMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.player = Player(self.app.test_client())
+        self.player = Tab(self.app.test_client())
         self.begin_game()
 
     def begin_game(self) -> None:
@@ -120,7 +120,7 @@ def test_random_request_sequences_keep_the_game_consistent(request, tmp_path, ba
         config["REDIS_URL"] = request.getfixturevalue("redis_url")
 
     class Machine(ApiMachine):
-        app = build_app(tmp_path / "instance", **config)
+        app = production_app(tmp_path / "instance", **config)
 
     run_state_machine_as_test(Machine, settings=settings(
         max_examples=40, stateful_step_count=20, deadline=None,

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-import yardstick
-from scale_support import Player, build_app
 
+from harness import yardstick
+from tests.scale.scale_support import Tab, production_app
 from webapp.config import ConfigError
 from webapp.production import check_secret, create_production_app, production_settings
 
@@ -79,9 +79,9 @@ def test_gunicorn_refuses_to_start_with_a_weak_secret(tmp_path):
 
 
 def test_the_benchmark_route_exists_only_in_the_benchmarks_app(tmp_path):
-    plain = Player(build_app(tmp_path / "plain").test_client())
+    plain = Tab(production_app(tmp_path / "plain").test_client())
     assert plain.post("/bench/session").status_code == 404
-    app = build_app(tmp_path / "bench")
+    app = production_app(tmp_path / "bench")
     app.register_blueprint(yardstick.bp)
-    bench = Player(app.test_client())
+    bench = Tab(app.test_client())
     assert bench.post("/bench/session").status_code == 200

@@ -7,23 +7,25 @@ import signal
 
 import pytest
 import redis
-from board_html import shown_scores
-from scale_support import Player, build_app, replay, stored, stored_game
-from redis_server import RedisServer
+
+from harness.redis_server import RedisServer
+from tests.board_html import shown_scores
+from tests.scale.scale_support import Tab, production_app, replay, stored
+from tests.web_support import StoreView
 
 pytestmark = pytest.mark.redis
 
 
 def legal_move(app, sid: str) -> str:
-    return stored_game(app, sid).legal_moves()[0]
+    return StoreView(app).game(sid).legal_moves()[0]
 
 
 def test_two_app_instances_on_one_redis_serve_one_game(tmp_path, redis_url):
     first, second = (
-        build_app(tmp_path / name, SESSION_BACKEND="redis", REDIS_URL=redis_url)
+        production_app(tmp_path / name, SESSION_BACKEND="redis", REDIS_URL=redis_url)
         for name in ("first", "second")
     )
-    player = Player(first.test_client())
+    player = Tab(first.test_client())
     start = stored(first, player.sid)["game"]
     tab = player.tab_on(second)
     moves = []
@@ -39,7 +41,7 @@ def test_two_app_instances_on_one_redis_serve_one_game(tmp_path, redis_url):
 def test_a_game_and_its_session_live_an_hour_until_played_then_their_lifetime(redis_app,
                                                                               redis_url):
     client = redis.Redis.from_url(redis_url)
-    player = Player(redis_app.test_client())
+    player = Tab(redis_app.test_client())
     game_key, session_key = f"game:{player.game}", f"session:{player.sid}"
     assert 3590 <= client.ttl(game_key) <= 3600 and 3590 <= client.ttl(session_key) <= 3600
     lifetime = redis_app.config["PERMANENT_SESSION_LIFETIME"].total_seconds()
@@ -54,8 +56,8 @@ def test_redis_killed_and_restarted_mid_game(tmp_path):
     measured by bench/store_faults.py); afterwards the
     page's retry of the same move is applied, once, to the same game."""
     with RedisServer() as server:
-        app = build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
-        player = Player(app.test_client())
+        app = production_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
+        player = Tab(app.test_client())
         player.move(legal_move(app, player.sid), 1)
         before = stored(app, player.sid)
         direction = legal_move(app, player.sid)
@@ -83,8 +85,8 @@ def test_a_redis_restart_between_two_moves_costs_the_player_nothing(tmp_path):
     """The pooled connections went stale with the restart, and the next move is served, not
     refused: a stale connection is found out and opened again before the move's commands."""
     with RedisServer() as server:
-        app = build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
-        player = Player(app.test_client())
+        app = production_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
+        player = Tab(app.test_client())
         assert player.move(legal_move(app, player.sid), 1).status_code == 200
         redis.Redis.from_url(server.url).save()
         server.stop()
@@ -99,9 +101,9 @@ def test_a_hung_redis_is_a_503_within_a_second_then_play_resumes_at_once(tmp_pat
     meanwhile may still run when it wakes up; with no locks to go stale the very next move
     after it resumes is served, and the move sent during the hang is applied once at most."""
     with RedisServer() as server:
-        app = build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url,
+        app = production_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url,
                         REDIS_TIMEOUT=0.25)
-        player = Player(app.test_client())
+        player = Tab(app.test_client())
         start = stored(app, player.sid)["game"]
         direction = legal_move(app, player.sid)
         os.kill(server.process.pid, signal.SIGSTOP)
@@ -116,7 +118,7 @@ def test_a_hung_redis_is_a_503_within_a_second_then_play_resumes_at_once(tmp_pat
 
 def test_the_app_starts_while_redis_is_down_and_serves_once_it_is_up(tmp_path):
     server = RedisServer()
-    app = build_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
+    app = production_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
     assert app.test_client().get("/").status_code == 503
     with server:
-        assert Player(app.test_client()).move("left", 1).status_code == 200
+        assert Tab(app.test_client()).move("left", 1).status_code == 200

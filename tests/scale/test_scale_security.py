@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 import redis
-from scale_support import Player, build_app, stored
+
+from tests.scale.scale_support import Tab, production_app, stored
 
 
 @pytest.mark.parametrize("secure", [False, True])
 def test_the_session_cookie_is_httponly_lax_and_secure_when_asked(tmp_path, secure):
-    app = build_app(tmp_path / "instance", SESSION_COOKIE_SECURE=secure)
+    app = production_app(tmp_path / "instance", SESSION_COOKIE_SECURE=secure)
     cookie = app.test_client().get("/").headers["Set-Cookie"].lower()
     assert "httponly" in cookie
     assert "samesite=lax" in cookie
@@ -20,7 +21,7 @@ def test_the_session_cookie_is_httponly_lax_and_secure_when_asked(tmp_path, secu
 
 @pytest.mark.parametrize("secure", [False, True])
 def test_the_language_cookie_is_httponly_lax_and_secure_when_asked(tmp_path, secure):
-    app = build_app(tmp_path / "instance", SESSION_COOKIE_SECURE=secure)
+    app = production_app(tmp_path / "instance", SESSION_COOKIE_SECURE=secure)
     cookie = app.test_client().get("/language/pl").headers["Set-Cookie"].lower()
     assert cookie.startswith("lang=pl")
     assert "httponly" in cookie and "samesite=lax" in cookie
@@ -28,7 +29,7 @@ def test_the_language_cookie_is_httponly_lax_and_secure_when_asked(tmp_path, sec
 
 
 def test_a_move_needs_this_sessions_csrf_token(sqlite_app):
-    player, stranger = Player(sqlite_app.test_client()), Player(sqlite_app.test_client())
+    player, stranger = Tab(sqlite_app.test_client()), Tab(sqlite_app.test_client())
     before = stored(sqlite_app, player.sid)
     forged = {"X-CSRFToken": stranger.token}
     for headers in ({}, {"X-CSRFToken": "made-up"}, forged):
@@ -41,5 +42,5 @@ def test_a_move_needs_this_sessions_csrf_token(sqlite_app):
 
 @pytest.mark.redis
 def test_rate_limit_counters_live_in_redis_with_the_sessions(redis_app, redis_url):
-    Player(redis_app.test_client()).move("up", 1)
+    Tab(redis_app.test_client()).move("up", 1)
     assert redis.Redis.from_url(redis_url).keys("*limit/session:*")

@@ -9,9 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from solver_support import REPOSITORY
-
 from engine.solver import locations
+from tests.solver.solver_support import REPOSITORY
 
 BOARD = [[2, 2, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]]
 EVALUATE = f"""

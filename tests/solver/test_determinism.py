@@ -3,10 +3,10 @@
 import threading
 
 import pytest
-from solver_support import HARD, POSITIONS, evaluate_in_subprocess
 
 from engine import solver
 from engine.solver import Solver, default_cache_dir
+from tests.solver.solver_support import HARD, POSITIONS, evaluate_in_subprocess
 
 GAME_SETTING = solver.SETTINGS["fast"]
 PROBES = [HARD, *POSITIONS]

@@ -3,12 +3,13 @@
 from dataclasses import replace
 
 import pytest
-from solver_support import HARD, POSITIONS, evaluate_in_subprocess
 
 import engine
 from engine import solver
 from engine.solver import Setting
 from engine.solver.settings import ALTERNATIVES, at_time_of
+from tests.solver.solver_support import HARD, POSITIONS, evaluate_in_subprocess
+
 
 def test_a_spent_time_budget_stops_deepening_after_the_first_pass():
     no_time = Setting("no_time", 6, 6, 0, 1e-4, 10**9, 0.0)
@@ -61,6 +62,8 @@ SHALLOW = [Setting("shallow_2", 2, 2, 0, 1e-3, 10**9, 60.0),
             time_budget=60.0)
     for setting in (*solver.SETTINGS.values(), *ALTERNATIVES.values())
 ]
+
+
 def test_compiled_search_agrees_with_plain_python():
     compiled, plain = evaluate_in_subprocess(SHALLOW, False), evaluate_in_subprocess(SHALLOW, True)
     for compiled_values, plain_values in zip(compiled, plain):

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from store_support import DAY
-
+from tests.store.store_support import DAY
 from webapp.store.retention import Retention
 from webapp.store.sqlite_db import Database
 from webapp.store.sqlite_games import SqliteGames

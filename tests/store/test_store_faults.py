@@ -12,9 +12,9 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from web_support import csrf_token, game_id
 
 from engine import Game
+from harness.player import csrf_token, game_id
 
 FIELD_GARBAGE = {
     "version": "'many'", "seq": "x'00ff'", "played": "'yes'", "assisted": "3.5",

@@ -8,9 +8,9 @@ import sqlite3
 
 import pytest
 import redis
-from store_support import DAY, age, legacy_fields
 
 from engine import Game
+from tests.store.store_support import DAY, age, legacy_fields
 from webapp.store.records import GameRecord, new_game_id
 from webapp.store.redis_games import KEY_PREFIX, RedisGames
 from webapp.store.retention import Retention

@@ -2,7 +2,7 @@
 
 The files in data/ were written by the code at 7a5daa9 through its own stores (`SqliteGames.add`
 into a new database file; `RedisGames.add`, then HGETALL of each hash): three games of the
-seeded long game in bench/long_game.json, after 7 moves, after 1475 (a win awaiting the choice)
+seeded long game in tests/data/long_game.json, after 7 moves, after 1475 (a win awaiting the choice)
 and after 2345 (two checkpoints).
 """
 
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 import redis
-from store_support import DAY
 
 from engine import Game
+from tests.store.store_support import DAY
 from webapp.store.records import LEGACY_FIELDS
 from webapp.store.redis_games import KEY_PREFIX, RedisGames
 from webapp.store.retention import Retention

@@ -5,9 +5,9 @@ behind that makes the first move after the fault fail."""
 from __future__ import annotations
 
 import pytest
-from test_store_faults import database_files, immutable
 
 from engine import Game
+from tests.store.test_store_faults import database_files, immutable
 from webapp.config import ConfigError
 from webapp.store.sqlite_db import Database
 

@@ -96,7 +96,7 @@ def test_checking_a_file_that_is_not_a_database(app, tmp_path):
 @pytest.mark.redis
 def test_redis_without_persistence_is_warned_about_at_start_up(
         make_web_app, redis_url, tmp_path, caplog):
-    """The tests' redis-server runs with appendonly no and save "" (bench/redis_server.py)."""
+    """The tests' redis-server runs with appendonly no and save "" (harness/redis_server.py)."""
     with caplog.at_level(logging.WARNING, logger="webapp.store.redis_client"):
         make_web_app(tmp_path / "a", SESSION_BACKEND="redis", REDIS_URL=redis_url)
     assert "Redis keeps the games in memory only" in caplog.text

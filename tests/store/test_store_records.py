@@ -8,8 +8,7 @@ from datetime import date
 import pytest
 
 from engine import Game
-from store_support import legacy_fields
-
+from tests.store.store_support import legacy_fields
 from webapp.store.records import ADDED_FIELDS, FIELD_TYPES, GameRecord, is_game_id, new_game_id
 
 

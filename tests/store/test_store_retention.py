@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import time
 
-from store_support import DAY, age, ids
-
 from engine import Game
+from tests.store.store_support import DAY, age, ids
 from webapp.store.records import GameRecord
 from webapp.store.retention import BATCH, FAIR_CHANCE, UNPLAYED_LIFETIME
 from webapp.store.sqlite_db import TABLES, delete_front_sql

@@ -1,9 +1,9 @@
 """Best scores come from the browser's cookies and are only shown when they are sane integers."""
 
 import pytest
-from board_html import shown_scores
 
 from engine import Game
+from tests.board_html import shown_scores
 from webapp.game.best_score import MAX_PLAUSIBLE_SCORE, parse_score
 
 

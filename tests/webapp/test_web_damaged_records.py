@@ -11,10 +11,11 @@ import random
 import re
 
 import pytest
-from damage_support import damage_stored_move, keep_as_current, played
 
 from engine import Game
 from engine import history as history_module
+from harness.damage import damage_stored_move
+from tests.damage_support import keep_as_current, played
 
 MESSAGE = re.compile(r'<p id="message"[^>]*>([^<]*)</p>')
 

@@ -4,9 +4,8 @@ two tiles it was merged from (data-leaving, drawn sliding into the merged tile's
 
 from __future__ import annotations
 
-from board_html import tiles_drawn
-
 from engine import Game
+from tests.board_html import tiles_drawn
 
 EMPTY = [0, 0, 0, 0]
 

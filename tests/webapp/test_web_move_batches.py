@@ -6,9 +6,9 @@ nothing; each move draws on the rate-limit budget."""
 import re
 
 import pytest
-from board_html import shown_rows, shown_scores
 
 from engine import Game
+from tests.board_html import shown_rows, shown_scores
 from webapp.game.intents import MAX_MOVES
 
 MOVES_LEFT = [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]

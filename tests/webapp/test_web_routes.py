@@ -5,10 +5,10 @@ from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 
 import pytest
-from board_html import shown_rows, shown_scores
-from web_support import game_id
 
 from engine import Game, solver
+from harness.player import game_id
+from tests.board_html import shown_rows, shown_scores
 
 MOVES_LEFT = [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]
 BLOCKED_LEFT = [[2, 0, 0, 0], [4, 0, 0, 0], [0] * 4, [0] * 4]

@@ -6,9 +6,9 @@ region announces."""
 import re
 
 import pytest
-from board_html import score_texts
 
 from engine import Game
+from tests.board_html import score_texts
 
 MERGE_LEFT = [[512, 512, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]  # left scores 1024 points
 OVER = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]]

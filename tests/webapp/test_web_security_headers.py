@@ -7,9 +7,9 @@ from __future__ import annotations
 import secrets
 
 import pytest
-from redis_server import RedisServer
 from werkzeug.test import TestResponse
 
+from harness.redis_server import RedisServer
 from webapp.production import create_production_app
 
 #: The tightest budgets: each route's second request in a minute is refused.

@@ -10,11 +10,10 @@ import time
 
 import pytest
 import redis
-from web_support import game_id
 from werkzeug.serving import make_server
 
 from engine import Game
-
+from harness.player import game_id
 from webapp.game import current
 from webapp.i18n import LANGUAGES
 from webapp.store import sessions

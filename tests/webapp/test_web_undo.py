@@ -4,9 +4,8 @@ assisted."""
 
 from __future__ import annotations
 
-from board_html import shown_rows, shown_scores, tiles_drawn
-
 from engine import Game
+from tests.board_html import shown_rows, shown_scores, tiles_drawn
 
 EMPTY = [0, 0, 0, 0]
 

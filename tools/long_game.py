@@ -1,30 +1,27 @@
-"""A very long game for the history bench: 20,000 moves, which a random player never lasts.
+"""Make the stored long game the history's tests and benchmarks read: 20,000 moves, which a
+random player never lasts.
 
-    python bench/long_game.py --moves 20000 --width 400   # writes bench/long_game.json
+    python -m tools.long_game --moves 20000 --width 400   # writes tests/data/long_game.json
 
 Spawns follow the seed, so a player who knows the seed knows which tile every move brings. A
 beam search over that known future (the `width` best boards by the solver's heuristic, one
 move deeper each step) plays far longer than any real player: 20,000 moves take a few minutes
 of CPU. The boards are moved the way `Game.move` moves them (the tile ledger's line plans,
 then the seeded spawn on the cells the move left empty), and the moves found are played
-through `Game`, which refuses any that did not match. The result is stored as the seed and a
-letter per move, so it does not depend on the history's saved form.
+through `Game`, which refuses any that did not match (harness/long_game.py, which reads it
+back).
 """
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-from engine import DIRECTIONS, Game  # noqa: E402
-from engine.board import COLUMN_MASK, ROW_MASK, pack, with_tile  # noqa: E402
-from engine.rng import spawn_choice  # noqa: E402
-from engine.tiles import TileLedger  # noqa: E402
-
-STORED = Path(__file__).with_suffix(".json")
-LETTERS = {direction: direction[0] for direction in DIRECTIONS}
+from engine import DIRECTIONS, Game
+from engine.board import COLUMN_MASK, ROW_MASK, pack, with_tile
+from engine.rng import spawn_choice
+from engine.tiles import TileLedger
+from harness.long_game import LETTERS, STORED, play
 
 
 def board_value(line_scores: list[float], board: int) -> float:
@@ -75,25 +72,8 @@ def beam_directions(seed: int, moves: int, width: int) -> list[str]:
     return directions[::-1]
 
 
-def play(seed: int, letters: str) -> Game:
-    """The game `Game.new(seed)` after the moves spelled by `letters` (u, d, l, r)."""
-    by_letter = {letter: direction for direction, letter in LETTERS.items()}
-    game = Game.new(seed=seed)
-    for number, letter in enumerate(letters, 1):
-        game.keep_playing()
-        if not game.move(by_letter[letter]):
-            raise ValueError(f"move {number} of the stored long game is not legal")
-    return game
-
-
-def load(path: Path = STORED) -> Game:
-    """The stored long game, played."""
-    stored = json.loads(path.read_text())
-    return play(stored["seed"], stored["directions"])
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--moves", type=int, default=20_000)
     parser.add_argument("--width", type=int, default=400, help="boards kept at each step")

@@ -1,6 +1,6 @@
-"""Print how much faster the compiled search is than the same code run as plain Python.
+"""How much faster is the compiled search than the same code run as plain Python?
 
-    python bench/numba_speedup.py [--positions 12] [--every 40] [--seed 2048]
+    python -m bench.compare.numba_speedup [--positions 12] [--every 40] [--seed 2048]
 
 Positions come from one seeded game played by the solver. Each is searched with the "fast"
 setting, its time budget lifted so that both runs do exactly the same work, in two child
@@ -19,13 +19,9 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine import Game  # noqa: E402
-from engine import solver  # noqa: E402
+from engine import Game, solver
+from harness import ROOT
 
 UNBOUNDED_FAST = dataclasses.replace(solver.SETTINGS["fast"], time_budget=float("inf"))
 
@@ -56,7 +52,8 @@ def measure(positions: list[list[list[int]]]) -> dict:
 
 def run_child(positions: list, plain_python: bool) -> dict:
     environ = {**os.environ, "NUMBA_DISABLE_JIT": "1" if plain_python else "0"}
-    child = subprocess.run([sys.executable, __file__, "--measure"], input=json.dumps(positions),
+    child = subprocess.run([sys.executable, "-m", __spec__.name, "--measure"],
+                           input=json.dumps(positions),
                            env=environ, cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(child.stdout)
 

@@ -1,8 +1,9 @@
 """A benchmark's yardstick: a route that reads the current game's record and writes it back.
 
 bench/server_load.py compares the move route's throughput with this one's: the difference is the
-engine's move and the rendering. It lives with the benchmarks, not in the app: `bench_app`
-builds the production app and adds this route to it, for the benchmark's server only.
+engine's move and the rendering. It is not part of the app: `bench_app` builds the production
+app and adds this route to it, for the benchmarks' server only (gunicorn serves it as
+`harness.live_server.YARDSTICK_APP`).
 """
 
 from __future__ import annotations

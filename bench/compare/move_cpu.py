@@ -1,21 +1,23 @@
-"""A move request's server CPU, side by side: this working tree against a baseline commit.
+"""Does a change cost the move request server CPU? This working tree's move against a baseline
+commit's, side by side in one run.
 
-    python bench/move_cpu.py [--baseline SHA] [--tree SHA] [--rounds 6] [--moves 300]
-    python bench/move_cpu.py --profile [--store redis] [--moves 300]
+    python -m bench.compare.move_cpu [--baseline SHA] [--tree SHA] [--rounds 6] [--moves 300]
+    python -m bench.compare.move_cpu --profile [--store redis] [--moves 300]
 
 The baseline commit is unpacked (``git archive``) into a scratch folder. For each side and each
 store (the embedded SQLite file, Redis on a redis-server of its own) one worker process builds
-the app and plays seeded games through Flask's WSGI call in-process, so the figure is the app's
-own CPU (``time.process_time`` around the WSGI call: session, limiter, load, move, save,
-rendering), not HTTP parsing. The players' choices are the same on both sides: a corner
+that side's app (its own webapp and engine; this tree's player and worker code) and plays
+seeded games through Flask's WSGI call in-process, so the figure is the app's own CPU
+(``time.process_time`` around the WSGI call: session, limiter, load, move, save, rendering),
+not HTTP parsing. The players' choices are the same on both sides: a corner
 preference with one random move in five among the moves that move (on a copy of each game as
 the server stored it), over games from the same seeds, so both sides answer the same moves on
 the same boards and histories. Slices of --moves moves alternate between the two sides, each
 round starting with the other one, so both meet the same background load. It prints each side's
 CPU per move and the ratio, per store.
 
-With --profile it profiles the working tree's moves instead (cProfile, SQLite or --store) and prints the
-share of the request spent in loading, moving, saving and rendering.
+With --profile it profiles the working tree's moves instead (cProfile, SQLite or --store) and
+prints the share of the request spent in loading, moving, saving and rendering.
 """
 
 from __future__ import annotations
@@ -27,20 +29,21 @@ import random
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections.abc import Callable
-from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from harness import ROOT
+from harness.checkout import unpacked
 
 if TYPE_CHECKING:
     from flask import Flask
 
-HERE = Path(__file__).resolve().parent
-#: main when the one-saved-form work began: the yardstick the move route's CPU is measured on.
-BASELINE = "7a5daa920585bdb8b20a65c0e0a9e3e026384d0d"
+#: main before the code was laid out by concern (bench/, harness/, webapp's wings): a move may
+#: cost no more CPU than it did there.
+BASELINE = "993fd37"
 STORES = ("sqlite", "redis")
 #: Optional modules a library uses when they are installed (redis-py parses with hiredis): a
 #: side whose pyproject.toml does not ask for one runs without it, as its own install would.
@@ -55,7 +58,8 @@ class Worker:
     def __init__(self, store: str, redis_url: str, instance: str,
                  make_app: Callable[[dict], Flask] | None = None) -> None:
         import engine.rng
-        from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS
+        from harness.live_server import LIFTED_LIMITS
+        from harness.player import Player
         from webapp import create_app
 
         seeds = random.Random(2048)
@@ -64,10 +68,8 @@ class Worker:
                     } if store == "redis" else {}
         self.app = (make_app or create_app)({"INSTANCE_PATH": instance,
                                              "SOLVER_WARM_UP": False, **LIFTED_LIMITS, **settings})
-        self.client = self.app.test_client()
-        page = self.client.get("/").text
-        self.headers = {"X-CSRFToken": CSRF_META.search(page).group(1)}
-        self.game_id, self.choices = GAME_ID.search(page).group(1), random.Random(7)
+        self.player = Player(self.app.test_client())
+        self.choices = random.Random(7)
         self._new_game()
         self.cpu = 0.0
         inner = self.app.wsgi_app
@@ -82,10 +84,9 @@ class Worker:
         self.app.wsgi_app = timed
 
     def _new_game(self) -> None:
-        answer = self.client.post("/new", headers=self.headers, data={"game": self.game_id})
-        self.game_id, self.seq = answer.headers["X-Game"], int(answer.headers["X-Seq"])
+        self.player.post("/new")
         # The player's copy of the game, to choose moves that move: the server's, as stored.
-        self.mirror = self.app.extensions["games"].get(self.game_id).game
+        self.mirror = self.app.extensions["games"].get(self.player.game).game
 
     def play(self, moves: int) -> float:
         """Play `moves` moves (new games and win answers not counted); CPU seconds per move."""
@@ -93,23 +94,20 @@ class Worker:
         for _ in range(moves):
             while not self.mirror.legal_moves():
                 if self.mirror.awaiting_choice:
-                    self.client.post("/keep-playing", headers=self.headers,
-                                     data={"game": self.game_id})
+                    self.player.post("/keep-playing")
                     self.mirror.keep_playing()
                 else:
                     self._new_game()
             legal = self.mirror.legal_moves()
             direction = (self.choices.choice(legal) if self.choices.random() < 0.2
                          else next(d for d in PREFERENCE if d in legal))
-            before = self.cpu
-            answer = self.client.post("/move", headers=self.headers, data={
-                "game": self.game_id, "direction": direction, "seq": str(self.seq + 1)})
+            before, seq = self.cpu, self.player.seq + 1
+            answer = self.player.move(direction)
             spent += self.cpu - before
-            if answer.status_code != 200 or int(answer.headers["X-Seq"]) != self.seq + 1:
+            if answer.status_code != 200 or self.player.seq != seq:
                 raise SystemExit(f"a move answered {answer.status_code}")
             if "Nothing moves" in answer.text:
                 raise SystemExit("the server's game and the player's copy went apart")
-            self.seq += 1
             self.mirror.move(direction)
         return spent / moves
 
@@ -129,20 +127,13 @@ def serve(store: str, redis_url: str) -> None:
             print(json.dumps(worker.play(int(line))), flush=True)
 
 
-def unpacked(commit: str, into: Path) -> Path:
-    """The tree of `commit` in the folder `into`."""
-    into.mkdir(parents=True, exist_ok=True)
-    archive = subprocess.run(["git", "archive", commit], cwd=HERE.parent, check=True,
-                             capture_output=True).stdout
-    tarfile.open(fileobj=BytesIO(archive)).extractall(into, filter="data")
-    return into
-
-
-def start(root: Path, store: str, redis_url: str) -> subprocess.Popen:
-    """A worker importing the app from `root`."""
-    environ = {**os.environ, "PYTHONPATH": f"{root}{os.pathsep}{HERE}"}
+def start(root: Path, store: str, redis_url: str, ours: Path) -> subprocess.Popen:
+    """A worker importing the app (webapp, engine) from `root` and this tree's worker and
+    player from `ours`, a folder holding only this tree's bench and harness."""
+    environ = {**os.environ, "PYTHONPATH": f"{ours}{os.pathsep}{root}"}
     process = subprocess.Popen(
-        [sys.executable, __file__, "--serve", store, "--redis-url", redis_url], cwd=root,
+        [sys.executable, str(ours / "bench" / "compare" / "move_cpu.py"), "--serve", store,
+         "--redis-url", redis_url], cwd=root,
         env=environ, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     if process.stdout.readline().strip() != "ready":
         raise SystemExit(f"the worker on {root} did not start")
@@ -155,15 +146,29 @@ def ask(process: subprocess.Popen, moves: int) -> float:
     return json.loads(process.stdout.readline())
 
 
+def worker_code(into: Path) -> Path:
+    """A folder with this tree's bench and harness only (linked), so that a worker takes them
+    from here and everything else from its side's tree."""
+    into.mkdir()
+    for package in ("bench", "harness"):
+        (into / package).symlink_to(ROOT / package, target_is_directory=True)
+    return into
+
+
 def compare(baseline: str, tree: str, rounds: int, moves: int) -> None:
-    from redis_server import RedisServer
+    from harness.redis_server import RedisServer
 
     with tempfile.TemporaryDirectory() as scratch, RedisServer() as redis_server:
-        ours = unpacked(tree, Path(scratch) / "tree") if tree else HERE.parent
-        roots = {"baseline": unpacked(baseline, Path(scratch) / "baseline"), "working tree": ours}
-        print(f"baseline {baseline[:12]} against {tree[:12] or 'the working tree'}; {rounds} rounds of {moves} moves a side and store")
+        measured = unpacked(tree, Path(scratch) / "tree") if tree else ROOT
+        roots = {"baseline": unpacked(baseline, Path(scratch) / "baseline"),
+                 "working tree": measured}
+        ours = worker_code(Path(scratch) / "worker")
+        print(f"baseline {baseline[:12]} against {tree[:12] or 'the working tree'}; {rounds} "
+              f"rounds of {moves} moves a side and store; load average "
+              f"{' '.join(f'{load:.1f}' for load in os.getloadavg())}")
         for store in STORES:
-            workers = {side: start(root, store, redis_server.url) for side, root in roots.items()}
+            workers = {side: start(root, store, redis_server.url, ours)
+                       for side, root in roots.items()}
             spent = {side: [] for side in workers}
             for round_ in range(rounds):
                 for side in (list(workers) if round_ % 2 == 0 else list(workers)[::-1]):
@@ -186,9 +191,8 @@ def profile(moves: int, store: str) -> None:
     import pstats
     from contextlib import ExitStack
 
-    from redis_server import RedisServer
+    from harness.redis_server import RedisServer
 
-    sys.path.insert(0, str(HERE.parent))
     with tempfile.TemporaryDirectory() as instance, ExitStack() as stack:
         url = stack.enter_context(RedisServer()).url if store == "redis" else ""
         worker = Worker(store, url, instance)

@@ -1,6 +1,6 @@
-"""Print the share of a move's server time spent rendering its fragment.
+"""What share of a move's server time goes to rendering its fragment?
 
-    python bench/render_share.py [--moves 2000] [--seed 2048]
+    python -m bench.compare.render_share [--moves 2000] [--seed 2048]
 
 On each store (the embedded SQLite one, then Redis on a redis-server of its own), the app answers legal moves
 chosen at random (the same ones on both), through Flask's test client, so the time is the app's own: the WSGI call from the request's arrival to
@@ -14,19 +14,17 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from flask import before_render_template, template_rendered
 
-from flask import before_render_template, template_rendered  # noqa: E402
-
-from engine import Game  # noqa: E402
-from live_server import CSRF_META, GAME_ID, LIFTED_LIMITS  # noqa: E402
-from redis_server import RedisServer  # noqa: E402
-from webapp import create_app  # noqa: E402
+from engine import Game
+from harness.live_server import LIFTED_LIMITS
+from harness.player import Player
+from harness.redis_server import RedisServer
+from webapp import create_app
 
 TILE = re.compile(r'data-value="(\d+)" data-row="(\d)" data-col="(\d)"(?![^>]*data-leaving)')
 
@@ -70,26 +68,19 @@ def move_times(app, moves: int, seed: int) -> tuple[float, float]:
     """Seconds the app spent answering `moves` legal moves, and of those, rendering."""
     choices = random.Random(seed)
     requests, rendering = Stopwatch(), Stopwatch()
-    client = app.test_client()
-    page = client.get("/").text
-    headers = {"X-CSRFToken": CSRF_META.search(page).group(1)}
-    game = GAME_ID.search(page).group(1)
+    player = Player(app.test_client())
     app.wsgi_app = timed_app(app, requests)
     before_render_template.connect(rendering.start, app)
     template_rendered.connect(rendering.stop, app)
-    legal, seq = legal_moves(page), 0
+    legal = legal_moves(player.page.text)
     move_time = render_time = 0.0
     for played in range(moves + 1):
         while not legal:
-            started = client.post("/new", headers=headers, data={"game": game})
-            game, seq = started.headers["X-Game"], int(started.headers["X-Seq"])
-            legal = legal_moves(started.text)
+            legal = legal_moves(player.post("/new").text)
         before = requests.total, rendering.total
-        form = {"game": game, "direction": choices.choice(legal), "seq": str(seq + 1)}
-        answer = client.post("/move", headers=headers, data=form)
+        answer = player.move(choices.choice(legal))
         if answer.status_code != 200:
             raise SystemExit(f"a move answered {answer.status_code}")
-        seq = int(answer.headers["X-Seq"])
         legal = legal_moves(answer.text)
         if played:  # the first move also compiles the templates: left out
             move_time += requests.total - before[0]

@@ -1,11 +1,11 @@
-"""Where a move request's CPU goes beyond the yardstick's, in-process, side by side in one run.
+"""Where does a move request's CPU go beyond the yardstick's? In-process, side by side in one run.
 
-    python bench/move_parts.py [--store sqlite|redis] [--rounds 8] [--requests 300]
+    python -m bench.compare.move_parts [--store sqlite|redis] [--rounds 8] [--requests 300]
 
 bench/server_load.py compares the move route's throughput with the yardstick's (a route that
-reads the current game's record and writes it back, bench/yardstick.py). This bench takes the
-difference apart on one app (bench/move_cpu.py's seeded player, through the WSGI call, CPU of
-the call): slices of --requests requests of each kind below take turns, round by round, and
+reads the current game's record and writes it back, harness/yardstick.py). This takes the
+difference apart on one app (bench/compare/move_cpu.py's seeded player, through the WSGI call,
+CPU of the call): slices of --requests requests of each kind below take turns, round by round, and
 each kind's median slice is printed with the yardstick's share of it.
 
   yardstick            the route as server_load.py posts it (an empty form)
@@ -22,20 +22,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 from contextlib import ExitStack
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-
-from move_cpu import STORES, Worker  # noqa: E402
-from redis_server import RedisServer  # noqa: E402
-from yardstick import with_yardstick  # noqa: E402
-
-from webapp import create_app  # noqa: E402
-from webapp.game import rendering, routes  # noqa: E402
+from bench.compare.move_cpu import STORES, Worker
+from harness.redis_server import RedisServer
+from harness.yardstick import with_yardstick
+from webapp import create_app
+from webapp.game import rendering, routes
 
 KINDS = ("yardstick", "yardstick + form", "move, not rendered", "move, no template", "move")
 
@@ -61,15 +55,15 @@ class Answers:
 def touch(worker: Worker, requests: int, form: bool) -> float:
     """CPU seconds per yardstick request, posted with a move's form or an empty one."""
     spent = 0.0
+    player = worker.player
     for _ in range(requests):
-        data = {"game": worker.game_id, "direction": "left", "seq": str(worker.seq + 1)}
+        data = player.form({"direction": "left", "seq": player.next_seq()}) if form else {}
         before = worker.cpu
-        answer = worker.client.post("/bench/session", headers=worker.headers,
-                                    data=data if form else {})
+        answer = player.client.post("/bench/session", headers=player.headers(), data=data)
         spent += worker.cpu - before
         if answer.status_code != 200:
             raise SystemExit(f"the yardstick answered {answer.status_code}")
-        worker.seq = int(answer.text)
+        player.seq = int(answer.text)
     return spent / requests
 
 

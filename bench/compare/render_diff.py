@@ -1,8 +1,13 @@
-"""Render the game's and the history's pages and fragments over seeded play in English, Polish
-and Japanese, and record them, or compare them with a record made by other code.
+"""Does a change alter any answer the game sends? The game's and the history's pages and
+fragments over seeded play in English, Polish and Japanese, against another commit's.
 
-    python bench/render_diff.py --record /tmp/before.jsonl   # in the other checkout's bench/
-    python bench/render_diff.py --compare /tmp/before.jsonl [--moves 1500] [--seed 2048]
+    python -m bench.compare.render_diff --against 993fd37 [--moves 1500] [--seed 2048]
+    python -m bench.compare.render_diff --record /tmp/before.jsonl
+    python -m bench.compare.render_diff --compare /tmp/before.jsonl
+
+--against unpacks that commit (``git archive``) into a scratch folder, has its own copy of this
+script record its answers there (the same presses, in its own code), and compares this tree's
+with them; --record and --compare do the two halves by hand.
 
 Each language plays its own seeded games through the routes (moves, some blocked, undos,
 repeated move numbers, hints, resets to the current state, page loads, a win kept playing, a
@@ -21,25 +26,23 @@ import itertools
 import json
 import random
 import re
+import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.append(str(ROOT / "tests"))
-
-from damage_support import damage_stored_move  # noqa: E402
-from live_server import CSRF_META, LIFTED_LIMITS  # noqa: E402
-
-from engine import DIRECTIONS, Game  # noqa: E402
-from webapp import create_app  # noqa: E402
-from webapp.history import reviews  # noqa: E402
-from webapp.history.analysis import review_game  # noqa: E402
-from webapp.store import records  # noqa: E402
-from webapp.store.records import GameRecord  # noqa: E402
+from engine import DIRECTIONS, Game
+from harness.checkout import unpacked
+from harness.damage import damage_stored_move
+from harness.live_server import LIFTED_LIMITS
+from harness.player import Player
+from webapp import create_app
+from webapp.history import reviews
+from webapp.history.analysis import review_game
+from webapp.store import records
+from webapp.store.records import GameRecord
 
 BLANKED = (
     (re.compile(r'(name="csrf-token" content=|name="csrf_token" value=)"[^"]*"'), r'\1"-"'),
@@ -79,18 +82,24 @@ def judged(rows) -> dict[str, float]:
 
 
 class Browser:
-    """One browser in one language: its client, the game it shows, and every answer it got."""
+    """One browser in one language: a player on its own client, and every answer it got."""
 
     def __init__(self, app, lang: str, answers: list) -> None:
         self.app, self.lang, self.answers = app, lang, answers
         self.prefix, headers = LANGUAGES[lang]
-        self.client = app.test_client()
-        self.client.environ_base.update({f"HTTP_{k.upper().replace('-', '_')}": v
-                                         for k, v in headers.items()})
-        page = self.get("/")
-        self.token = CSRF_META.search(page).group(1)
-        self.game = re.search(r'data-game="([^"]+)"', page).group(1)
-        self.seq = 0
+        client = app.test_client()
+        client.environ_base.update({f"HTTP_{k.upper().replace('-', '_')}": v
+                                    for k, v in headers.items()})
+        self.player = Player(client, self.prefix + "/")
+        self.keep("GET /", self.player.page)
+
+    @property
+    def game(self) -> str:
+        return self.player.game
+
+    @property
+    def seq(self) -> int:
+        return self.player.seq
 
     def keep(self, label: str, answer) -> str:
         headers = {name: answer.headers[name] for name in KEPT_HEADERS if name in answer.headers}
@@ -99,15 +108,12 @@ class Browser:
         return answer.text
 
     def get(self, path: str, prefix: str | None = None) -> str:
-        return self.keep(f"GET {path}", self.client.get((self.prefix if prefix is None else prefix) + path))
+        url = (self.prefix if prefix is None else prefix) + path
+        return self.keep(f"GET {path}", self.player.client.get(url))
 
     def post(self, path: str, **form: str) -> str:
-        form.setdefault("game", self.game)
-        answer = self.client.post(self.prefix + path, data=form,
-                                  headers={"X-CSRFToken": self.token})
-        self.game = answer.headers.get("X-Game", self.game)
-        self.seq = int(answer.headers.get("X-Seq", self.seq))
-        return self.keep(f"POST {path} {sorted(form.items())}", answer)
+        label = f"POST {path} {sorted(self.player.form(form).items())}"
+        return self.keep(label, self.player.post(self.prefix + path, **form))
 
     @property
     def record(self) -> GameRecord:
@@ -217,14 +223,32 @@ def compare(before: list[dict], after: list[dict]) -> int:
     return differences
 
 
+def recorded_at(commit: str, moves: int, seed: int, scratch: Path) -> Path:
+    """The answers of `commit`'s code, recorded by its own copy of this script in its tree."""
+    tree = unpacked(commit, scratch / "tree")
+    record = scratch / "answers.jsonl"
+    if (tree / "bench" / "compare" / "render_diff.py").exists():
+        command = [sys.executable, "-m", "bench.compare.render_diff"]
+    else:  # before bench/ was a package
+        command = [sys.executable, "bench/render_diff.py"]
+    subprocess.run([*command, "--record", str(record), "--moves", str(moves), "--seed", str(seed)],
+                   cwd=tree, check=True)
+    return record
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--against", metavar="COMMIT", help="compare the answers with this commit's")
     what.add_argument("--record", type=Path, help="write the answers to this file")
     what.add_argument("--compare", type=Path, help="compare the answers with this record")
     parser.add_argument("--moves", type=int, default=1500, help="presses per language")
     parser.add_argument("--seed", type=int, default=2048)
     options = parser.parse_args()
+    if options.against:
+        with tempfile.TemporaryDirectory() as scratch:
+            record = recorded_at(options.against, options.moves, options.seed, Path(scratch))
+            before = [json.loads(line) for line in record.read_text().splitlines()]
     started = time.perf_counter()
     kept = answers(options.moves, options.seed)
     seconds = time.perf_counter() - started
@@ -232,7 +256,8 @@ def main() -> None:
         options.record.write_text("".join(json.dumps(answer) + "\n" for answer in kept))
         print(f"{len(kept)} answers recorded in {seconds:.0f} s")
         return
-    before = [json.loads(line) for line in options.compare.read_text().splitlines()]
+    if options.compare:
+        before = [json.loads(line) for line in options.compare.read_text().splitlines()]
     differences = compare(before, kept)
     moves = sum(answer["label"].split()[1:3] == ["POST", "/move"] for answer in kept)
     print(f"{len(kept)} answers compared ({moves} moves), {differences} differ ({seconds:.0f} s)")

@@ -1,0 +1,72 @@
+"""A client for a live server with the part of Flask's test-client interface a player uses.
+
+`HttpClient` keeps one keep-alive connection and the cookies the server sets, as a browser
+does; `address`, if given, is the client address a proxy in front would report
+(X-Forwarded-For, which the server reads with PROXY_HOPS=1).
+"""
+
+from __future__ import annotations
+
+import http.client
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+
+@dataclass
+class HttpAnswer:
+    """An answer, named as Werkzeug's test response names it."""
+
+    status_code: int
+    headers: http.client.HTTPMessage
+    text: str
+
+
+class HttpClient:
+    """A browser's connection to the server on a loopback port."""
+
+    def __init__(self, port: int, address: str | None = None, timeout: float = 60) -> None:
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        self.address = address
+        self.cookies: dict[str, str] = {}
+
+    def get(self, path: str, headers: Mapping[str, str] | None = None) -> HttpAnswer:
+        return self.open("GET", path, None, headers)
+
+    def post(self, path: str, data: Mapping[str, Any] | None = None,
+             headers: Mapping[str, str] | None = None) -> HttpAnswer:
+        return self.open("POST", path, data or {}, headers)
+
+    def open(self, method: str, path: str, data: Mapping[str, Any] | None,
+             headers: Mapping[str, str] | None) -> HttpAnswer:
+        """Send one request with the cookies kept so far; keep the ones its answer sets."""
+        sent = {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items()),
+                **(headers or {})}
+        if self.address:
+            sent["X-Forwarded-For"] = self.address
+        body = None
+        if data is not None:
+            body = urlencode(data, doseq=True)
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        answer = self._send(method, path, body, sent)
+        text = answer.read().decode()
+        for cookie in answer.headers.get_all("Set-Cookie") or ():
+            name, _, value = cookie.split(";", 1)[0].partition("=")
+            self.cookies[name] = value
+        return HttpAnswer(answer.status, answer.headers, text)
+
+    def _send(self, method: str, path: str, body: str | None, headers: dict[str, str]
+              ) -> http.client.HTTPResponse:
+        """Send the request, again on a new connection if the server closed the kept-alive one
+        while the client was idle (gunicorn keeps an idle connection for 2 s)."""
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            return self.connection.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            self.connection.close()
+            self.connection.request(method, path, body=body, headers=headers)
+            return self.connection.getresponse()
+
+    def close(self) -> None:
+        self.connection.close()
