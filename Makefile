@@ -1,10 +1,11 @@
-# Two entry points: `make run` (play on the embedded default store) and `make test` (every test).
+# Two entry points: `make run` (play on the embedded default store) and `make test` (every test);
+# `make test-quick` is the tier without a browser, a redis-server or the slowest tests.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 5000
 
-.PHONY: run test setup setup-test system-deps
+.PHONY: run test test-quick setup setup-test system-deps
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +33,12 @@ run: setup
 
 test: system-deps setup-test
 	$(BIN)/python -m pytest -n 2
+
+# Under two minutes on two cores; the markers are pyproject.toml's, and tests/conftest.py refuses a
+# test that reaches a browser or a redis-server without its marker.
+QUICK = not browser and not redis and not slow
+test-quick: setup-test
+	$(BIN)/python -m pytest -n 2 -m "$(QUICK)" --hypothesis-profile=quick
 
 .PHONY: backup
 # A copy of the live game database (SQLITE_PATH, else instance/games.sqlite3) made while the game

@@ -23,14 +23,42 @@ from webapp import PROJECT_ROOT
 from webapp.store.records import GameRecord
 
 # No time limit on a generated example: how long one takes depends on the machine's load, and
-# the suite asserts behaviour, not speed (speed is measured in bench/).
+# the suite asserts behaviour, not speed (speed is measured in bench/). The quick tier
+# (`make test-quick`, --hypothesis-profile=quick) draws the same examples every run.
 settings.register_profile("suite", deadline=None)
+settings.register_profile("quick", deadline=None, derandomize=True)
 settings.load_profile("suite")
 
 #: The instance folder `make run` serves from: no test may write there.
 PROJECT_INSTANCE = PROJECT_ROOT / "instance"
 #: Room between two tests' seed sequences (a test starts far fewer games than this).
 SEEDS_PER_TEST = 1 << 16
+#: What a marker says a test needs, and the fixtures that bring it: the quick tier
+#: (`make test-quick`) leaves out the tests carrying these markers, and "slow".
+NEEDS = {"browser": {"page", "context", "browser"}, "redis": {"redis_server"}}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Refuse the run if a test reaches a browser or a redis-server through its fixtures without
+    the marker that keeps it out of the quick tier."""
+    unmarked = [f"{item.nodeid} needs the {marker} marker" for item in items
+                for marker, fixtures in NEEDS.items()
+                if fixtures & set(getattr(item, "fixturenames", ()))
+                and item.get_closest_marker(marker) is None]
+    if unmarked:
+        raise pytest.UsageError("\n".join(unmarked))
+
+
+@pytest.fixture(autouse=True)
+def redis_only_where_marked(request: pytest.FixtureRequest,
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test without the redis marker cannot start a redis-server of its own (one it reaches
+    through `redis_url` is refused there)."""
+    if request.node.get_closest_marker("redis") is None:
+        def refuse(server: RedisServer, *args: object) -> None:
+            raise AssertionError(f"{request.node.nodeid} starts a redis-server: mark it redis")
+
+        monkeypatch.setattr(RedisServer, "start", refuse)
 
 
 def instance_files() -> dict[Path, tuple[int, int]]:
@@ -140,7 +168,8 @@ def redis_server() -> Iterator[RedisServer]:
 
 
 @pytest.fixture
-def redis_url(redis_server: RedisServer) -> str:
-    """The shared server's URL, emptied before the test."""
+def redis_url(request: pytest.FixtureRequest, redis_server: RedisServer) -> str:
+    """The shared server's URL, emptied before the test (which must carry the redis marker)."""
+    assert request.node.get_closest_marker("redis"), f"{request.node.nodeid}: mark it redis"
     redis.Redis.from_url(redis_server.url).flushdb()
     return redis_server.url

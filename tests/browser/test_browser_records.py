@@ -10,6 +10,8 @@ from playwright.sync_api import Page, expect
 from engine import Game
 from webapp.game.controls import KEYS
 
+pytestmark = pytest.mark.browser
+
 PREFERENCE = ("down", "left", "right", "up")
 KEY_OF = {direction: key for key, direction in KEYS.items() if key.startswith("Arrow")}
 

@@ -5,6 +5,8 @@ watch before the day ends."""
 import re
 from datetime import date, datetime, timezone
 
+import pytest
+
 from webapp.daily import days
 
 MOVES = ("left", "up", "right", "down", "left", "left", "up", "right") * 3
@@ -105,6 +107,7 @@ def test_the_page_says_which_day_it_is_in_the_players_language_and_links_back(cl
     assert 'id="new-game"' not in english  # a daily game is played once
 
 
+@pytest.mark.slow
 def test_no_seed_appears_in_any_answer_before_the_day_is_over(app, daily_player, clock, store):
     answers = [daily_player.page]
     for direction in MOVES:

@@ -32,11 +32,11 @@ def test_every_language_shows_the_same_game(client):
     assert boards["pl"] == boards["en"] == boards["ja"]
 
 
-@pytest.mark.parametrize("page", PAGES)
-def test_a_page_without_a_language_follows_the_browser(client, page):
-    answer = client.get(f"/{page}", headers={"Accept-Language": "ja,en;q=0.5"})
+@pytest.mark.parametrize("page_name", PAGES)
+def test_a_page_without_a_language_follows_the_browser(client, page_name):
+    answer = client.get(f"/{page_name}", headers={"Accept-Language": "ja,en;q=0.5"})
     assert answer.status_code == 302
-    assert answer.headers["Location"] == f"/ja/{page}"
+    assert answer.headers["Location"] == f"/ja/{page_name}"
     assert {"Cookie", "Accept-Language"} <= set(answer.vary)
 
 

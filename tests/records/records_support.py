@@ -9,7 +9,8 @@ import pytest
 from engine.history_codec import decode_checkpoints, encode_checkpoints
 
 #: Runs a test once on each store.
-BOTH_STORES = pytest.mark.parametrize("backend", ["sqlite", "redis"], indirect=True)
+BOTH_STORES = pytest.mark.parametrize(
+    "backend", ["sqlite", pytest.param("redis", marks=pytest.mark.redis)], indirect=True)
 #: The moves a finishing player tries, in this order.
 PREFERENCE = ("down", "left", "right", "up")
 

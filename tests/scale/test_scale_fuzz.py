@@ -113,6 +113,7 @@ class ApiMachine(RuleBasedStateMachine):
         assert Game.replay(record.game.history).to_dict()["rows"] == saved["game"]["rows"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", ["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
 def test_random_request_sequences_keep_the_game_consistent(request, tmp_path, backend):
     config = {"SESSION_BACKEND": backend, **UNLIMITED}

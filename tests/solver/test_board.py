@@ -2,6 +2,7 @@
 
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,7 @@ def as_values(exponent_rows):
     return tuple(tuple(1 << e if e else 0 for e in row) for row in exponent_rows)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(boards)
 def test_slides_match_the_rules_engine(exponent_rows):

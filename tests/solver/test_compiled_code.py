@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine.solver import locations
 from tests.solver.solver_support import REPOSITORY
 
@@ -35,6 +37,7 @@ def evaluate(checkout: Path, cache: Path) -> dict[str, float]:
     return json.loads(result.stdout)
 
 
+@pytest.mark.slow
 def test_editing_an_inlined_module_compiles_afresh(tmp_path):
     checkout, cache = tmp_path / "checkout", tmp_path / "cache"
     shutil.copytree(REPOSITORY / "engine", checkout / "engine",

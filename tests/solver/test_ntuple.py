@@ -55,6 +55,7 @@ small_boards = st.lists(st.lists(st.integers(0, 15), min_size=4, max_size=4),
                         min_size=4, max_size=4)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(small_boards)
 def test_the_value_is_the_sum_of_the_weights_every_shape_picks(random_network, exponents):
@@ -136,6 +137,7 @@ def test_every_board_up_to_131072_has_a_value(random_network):
                                                    [[15, 15, 14, 13], *one_gap[1:]])
 
 
+@pytest.mark.slow
 def test_int16_weights_read_as_the_float32_of_the_same_values():
     network = empty_network(((0, 1, 2, 3), (4, 5, 8, 9)))  # small: every weight drawn quickly
     rng = np.random.default_rng(3)

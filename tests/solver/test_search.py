@@ -64,6 +64,7 @@ SHALLOW = [Setting("shallow_2", 2, 2, 0, 1e-3, 10**9, 60.0),
 ]
 
 
+@pytest.mark.slow
 def test_compiled_search_agrees_with_plain_python():
     compiled, plain = evaluate_in_subprocess(SHALLOW, False), evaluate_in_subprocess(SHALLOW, True)
     for compiled_values, plain_values in zip(compiled, plain):
@@ -72,6 +73,7 @@ def test_compiled_search_agrees_with_plain_python():
             assert by_compiled == pytest.approx(by_python, rel=1e-9)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("setting", ["fast", ALTERNATIVES["fast"]], ids=["fast", "heuristic-fast"])
 def test_a_game_reaches_2048_by_legal_moves(setting):
     game = engine.Game.new(2024)

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import engine
 from engine.solver import Solver
@@ -17,6 +18,7 @@ def same_tables(first, second) -> bool:
     return all(np.array_equal(a, b) for a, b in zip(vars(first).values(), vars(second).values()))
 
 
+@pytest.mark.slow
 def test_tables_are_kept_in_the_given_directory_and_read_back(tmp_path):
     built = load_line_tables(tmp_path)
     (stored,) = tmp_path.glob("line-tables-*.npz")
@@ -26,6 +28,7 @@ def test_tables_are_kept_in_the_given_directory_and_read_back(tmp_path):
     assert same_tables(load_line_tables(None), built)
 
 
+@pytest.mark.slow
 def test_an_unusable_directory_builds_the_tables_in_memory(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
@@ -34,6 +37,7 @@ def test_an_unusable_directory_builds_the_tables_in_memory(tmp_path):
     assert blocker.read_text() == "not a directory"
 
 
+@pytest.mark.slow
 def test_a_damaged_stored_file_is_rebuilt(tmp_path):
     built = load_line_tables(tmp_path)
     (stored,) = tmp_path.glob("line-tables-*.npz")

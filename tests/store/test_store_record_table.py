@@ -15,7 +15,7 @@ from webapp.store.sqlite_record_table import SqliteRecordTable
 DAY_ONE, DAY_TWO = "2026-12-01", "2026-12-02"
 
 
-@pytest.fixture(params=["sqlite", "redis"])
+@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
 def table(request, tmp_path):
     if request.param == "sqlite":
         return SqliteRecordTable(Database(tmp_path / "games.sqlite3", busy_timeout=2.0))
@@ -94,6 +94,7 @@ def test_sqlite_reads_each_table_from_an_index_without_sorting(tmp_path):
         assert "USING INDEX record_table_by" in plan and "TEMP B-TREE" not in plan, plan
 
 
+@pytest.mark.redis
 def test_redis_keeps_the_table_without_expiry(redis_url):
     client = redis.Redis.from_url(redis_url)
     table = RedisRecordTable(client)
