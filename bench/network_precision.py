@@ -1,7 +1,7 @@
 """Would 16-bit weights play differently? The share of one-ply moves they change.
 
-    python bench/network_precision.py --checkpoint ~/.cache/game2048-solver/ntuple-training/checkpoint.npz
-    python bench/network_precision.py --weights engine/solver/weights/ntuple.npz --games 200
+    python -m bench.network_precision --checkpoint ~/.cache/game2048-solver/ntuple-training/checkpoint.npz
+    python -m bench.network_precision --weights engine/solver/weights/ntuple.npz --games 200
 
 Plays --games games greedily one move ahead with the float32 weights (seeded), and on every
 position those games went through asks which move the same weights in whole points as int16
@@ -10,17 +10,15 @@ The shipped file may be compact only if they change fewer than 0.5% of the moves
 """
 
 import argparse
-import sys
 from pathlib import Path
 
 import numpy as np
 from numba import njit
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-from engine.solver import weights_file  # noqa: E402
-from engine.solver.ntuple import board_value  # noqa: E402
-from training.learning import moved, row_tables, with_spawn  # noqa: E402
-from training.trainer import (  # noqa: E402
+from engine.solver import weights_file
+from engine.solver.ntuple import board_value
+from training.learning import moved, row_tables, with_spawn
+from training.trainer import (
     DEFAULT_CHECKPOINT, Schedule, load_checkpoint, load_weights_file,
 )
 

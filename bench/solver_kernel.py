@@ -1,7 +1,7 @@
 """Print how many positions a second the solver's search takes against an earlier commit's
 search, on the same positions in the same run.
 
-    python bench/solver_kernel.py [--against ac95827] [--rounds 5]
+    python -m bench.solver_kernel [--against ac95827] [--rounds 5]
 
 The positions are those of tests/solver/recorded_searches.json (every 40th position of a game
 the solver played from seed 1001). Each checkout's search runs in a child process of its own
@@ -31,10 +31,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine import solver  # noqa: E402
-from engine.solver.settings import at_time_of  # noqa: E402
+from engine import solver
+from engine.solver.settings import at_time_of
 
 POSITIONS = ROOT / "tests" / "solver" / "recorded_searches.json"
 # The heuristic at "fast"'s time: what "fast" was at the earlier commits (the network plays

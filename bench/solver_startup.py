@@ -1,6 +1,6 @@
 """Start-up cost of the solver in a fresh process: load time, first hint, resident memory.
 
-    python bench/solver_startup.py
+    python -m bench.solver_startup
 
 Each measurement runs in a new interpreter, as a restarted web worker would: the time to import
 engine.solver and warm it up (tables from the cache directory, compiled code from numba's cache,

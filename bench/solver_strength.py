@@ -1,10 +1,10 @@
 """Measure the solver's strength and speed by playing whole games from fixed seeds.
 
-    python bench/solver_strength.py --setting fast --games 50 --first-seed 1000
-    python bench/solver_strength.py --setting all --games 4 --first-seed 1 --max-moves 500
-    python bench/solver_strength.py --compare fast --games 50 --first-seed 1001
-    python bench/solver_strength.py --setting strong --weights /tmp/w.npz --games 12
-    python bench/solver_strength.py --variant deeper=strong:min_depth=6,max_depth=7 \
+    python -m bench.solver_strength --setting fast --games 50 --first-seed 1000
+    python -m bench.solver_strength --setting all --games 4 --first-seed 1 --max-moves 500
+    python -m bench.solver_strength --compare fast --games 50 --first-seed 1001
+    python -m bench.solver_strength --setting strong --weights /tmp/w.npz --games 12
+    python -m bench.solver_strength --variant deeper=strong:min_depth=6,max_depth=7 \
         --setting deeper --games 12 --games-log ~/.cache/game2048-solver/strength-games.jsonl
 
 Game i uses seed first_seed + i and is played through engine.Game, keeping playing after 2048.
@@ -39,18 +39,16 @@ import json
 import multiprocessing
 import os
 import statistics
-import sys
 import time
 from pathlib import Path
 
 from tqdm import tqdm
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-import engine  # noqa: E402
-import engine.solver  # noqa: E402
-from engine.solver import weights_file  # noqa: E402
-from engine.solver.settings import ALTERNATIVES, Setting  # noqa: E402
-from engine.solver.solver import WARM_UP_BOARD  # noqa: E402
+import engine
+import engine.solver
+from engine.solver import weights_file
+from engine.solver.settings import ALTERNATIVES, Setting
+from engine.solver.solver import WARM_UP_BOARD
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
 # The solver page reads this file; it ships with the app.

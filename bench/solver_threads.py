@@ -1,6 +1,6 @@
 """Do searches in two threads run side by side? One thread doing 2N searches against two doing N.
 
-    python bench/solver_threads.py --searches 200 --setting fast
+    python -m bench.solver_threads --searches 200 --setting fast
 
 The positions are those of one game played by the solver from a fixed seed, so the mix of easy
 and hard boards is a real one. Both runs search the same 2N positions with one Solver (two
@@ -9,14 +9,11 @@ about half the time of one. Prints wall-clock seconds of each run and their rati
 """
 
 import argparse
-import sys
 import threading
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout
-import engine  # noqa: E402
-from engine.solver import Solver  # noqa: E402
+import engine
+from engine.solver import Solver
 
 
 def game_positions(solver: Solver, count: int, setting: str, seed: int) -> list:

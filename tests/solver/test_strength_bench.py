@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from bench.solver_strength import GamesLog, merge_into, variant
 from engine.solver.settings import ALTERNATIVES, SETTINGS
-from solver_strength import GamesLog, merge_into, variant
 
 KNOWN = {**SETTINGS, **{setting.name: setting for setting in ALTERNATIVES.values()}}
 GAME = {"setting": "deeper", "seed": 7, "score": 1234, "max_tile": 128, "move_seconds": [0.01],
