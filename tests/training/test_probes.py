@@ -31,6 +31,7 @@ def starts():
     return [probes.Start(seed, LATE, 300_000) for seed in (1, 2)]
 
 
+@pytest.mark.slow
 def test_a_start_and_a_try_play_the_same_game_twice(network, starts):
     probe = probes.Probe("test", ONE_AHEAD, 2)
     first = probes.run_probe(probe, {"a": network}, starts, workers=1)["a"]

@@ -18,6 +18,8 @@ from training.learning import (
     row_tables,
 )
 
+#: Compiling the trainer's kernels alone takes the quick tier's share: the whole module is slow.
+pytestmark = pytest.mark.slow
 SMALL_SHAPES = ((0, 1, 2, 3), (4, 5, 6, 7))  # 2 x 16**4 weights a stage: quick to copy
 
 
