@@ -9,7 +9,7 @@ webapp/production.py):
     GUNICORN_THREADS  threads per worker (default 16, the gthread worker: while one request
                       waits on the disk or on Redis, another runs, and a worker holds the answers
                       of clients that ignore Retry-After and queues the rest fairly without
-                      running out of threads: webapp/refusal_gate.py, webapp/fair_queue.py; 1
+                      running out of threads: webapp/traffic/gate.py and fair_queue.py; 1
                       selects the sync worker)
     GUNICORN_TIMEOUT  seconds before a silent worker is restarted (default 30)
     GUNICORN_CMD_ARGS any other gunicorn option, e.g. "--access-logfile -"

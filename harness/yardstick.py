@@ -13,7 +13,7 @@ import os
 from flask import Blueprint, Flask
 
 from webapp.game import current
-from webapp.limits import game_budget
+from webapp.traffic.budgets import game_budget
 
 bp = Blueprint("yardstick", __name__)
 

@@ -5,36 +5,40 @@ Wings: ``game`` (the game's routes and page), ``daily`` (the daily game), ``hist
 game's replay and review, the list of this browser's games), ``records`` (the records table),
 ``pages`` (rules, strategy, solver), ``store`` (where games are kept), ``views`` (what each
 answer shows, computed once and drawn by the templates). Beside them the
-cross-cutting parts: ``config``, ``security``, ``limits`` (the budgets) with
-``limit_counters`` (where their counts live), ``refusal_gate`` (refusing a refused client at
-the door) and ``fair_queue`` (serving clients fairly), ``errors``, ``i18n``, ``templating``
-(how templates compile and render), ``charts`` (what every chart's geometry shares) and
-``production`` (the app gunicorn serves).
+cross-cutting parts: ``config``, ``security``, ``traffic`` (the budgets, where their counts
+live, refusing a refused client at the door, serving clients fairly), ``errors``, ``i18n``,
+``templating`` (how templates compile and render), ``charts`` (what every chart's geometry
+shares) and ``production`` (the app gunicorn serves). `wsgi_stack` puts the middleware in front
+of the app, in the order a request meets them.
 """
 
 from pathlib import Path
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from engine import solver
 from webapp import i18n
 from webapp.config import configure
 from webapp.daily.routes import bp as daily_bp
-from webapp.errors import init_errors
+from webapp.errors import init_errors, refusal_message
 from webapp.game.routes import bp as game_bp
 from webapp.history.routes import bp as history_bp
 from webapp.history.routes import init_history
 from webapp.i18n import init_i18n
-from webapp.limits import init_limits
 from webapp.pages.app_shell import bp as app_shell_bp
 from webapp.pages.routes import bp as pages_bp
 from webapp.records.commands import init_records_commands
 from webapp.records.routes import bp as records_bp
-from webapp.security import init_security
+from webapp.security import ChunkedBodyCap, init_security
 from webapp.store import init_store
 from webapp.store.operations import init_operations
 from webapp.templating import init_templating
+from webapp.traffic import init_traffic
+from webapp.traffic.budgets import GATE
+from webapp.traffic.fair_queue import FairQueue
+from webapp.traffic.gate import RefusalGate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,7 +59,7 @@ def create_app(config: dict | None = None) -> Flask:
     init_security(app)
     CSRFProtect(app)
     init_i18n(app)
-    init_limits(app)
+    init_traffic(app)
     init_errors(app)
     init_history(app)
     init_operations(app)
@@ -68,6 +72,29 @@ def create_app(config: dict | None = None) -> Flask:
     app.register_blueprint(app_shell_bp)
     app.register_blueprint(i18n.bp)
     i18n.speak_page_language(app, (game_bp.name, daily_bp.name, history_bp.name, records_bp.name))
+    wsgi_stack(app)
     if app.config["SOLVER_WARM_UP"]:
         solver.warm_up()
     return app
+
+
+def wsgi_stack(app: Flask) -> None:
+    """Put the middleware in front of the app's own WSGI callable. A request meets them in this
+    order, each handing it on to the next:
+
+    1. ProxyFix, with PROXY_HOPS proxies in front (production's setting; none otherwise): the
+       client's address and scheme as the nearest proxy saw them;
+    2. RefusalGate (`webapp.traffic.gate`): a client a budget refused is answered at the door
+       until its window ends;
+    3. FairQueue (`webapp.traffic.fair_queue`): a few requests at once run the app, and a freed
+       place goes to the least served client address;
+    4. ChunkedBodyCap (`webapp.security`): a body sent in chunks is read up to the size cap;
+    5. Flask: the session, the CSRF token, the route's budget, the route.
+    """
+    config = app.config
+    body_capped = ChunkedBodyCap(app.wsgi_app, lambda: config["MAX_CONTENT_LENGTH"])
+    queued = FairQueue(body_capped, config["FAIR_QUEUE_SLOTS"])
+    gate = app.extensions[GATE] = RefusalGate(app, queued, refusal_message,
+                                              config["REFUSAL_HOLD_THREADS"])
+    hops = config.get("PROXY_HOPS", 0)
+    app.wsgi_app = ProxyFix(gate, x_for=hops, x_proto=hops) if hops else gate  # type: ignore

@@ -32,7 +32,7 @@ Environment variables (the README's table says the same):
     HISTORY_RATE_LIMIT        replays, their steps, reviews, lists of games, per client address
                               (20/second;1200/minute)
     SOLVER_WARM_UP            ``0`` skips compiling the solver at start-up
-    PROXY_HOPS                reverse proxies in front (0); read by ``production`` only
+    PROXY_HOPS                reverse proxies in front (0); set by ``production`` only
 
 Given to ``create_app`` only:
     CLOCK                     the time the daily game's days are read from, a function giving

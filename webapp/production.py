@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.config import ConfigError, check_store, count, flag, settings_from
 
@@ -50,8 +49,4 @@ def create_production_app() -> Flask:
     """The app configured from os.environ, refusing to start when the configuration is unsafe."""
     from webapp import create_app
 
-    app = create_app(production_settings(os.environ))
-    hops = app.config["PROXY_HOPS"]
-    if hops:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore
-    return app
+    return create_app(production_settings(os.environ))

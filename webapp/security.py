@@ -83,12 +83,11 @@ def _read_up_to(stream: Any, size: int) -> bytes:
 
 def init_security(app: Flask) -> None:
     """Add the headers to every response, set the session cookie's flags and cap request
-    bodies at MAX_CONTENT_LENGTH."""
+    bodies at MAX_CONTENT_LENGTH (a chunked body in `ChunkedBodyCap`, in `webapp.wsgi_stack`)."""
     if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default: no limit at all
         app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
-    app.wsgi_app = ChunkedBodyCap(app.wsgi_app, lambda: app.config["MAX_CONTENT_LENGTH"])
     app.after_request(_add_headers)
 
 

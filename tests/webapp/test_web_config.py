@@ -5,7 +5,7 @@ from limits import parse_many
 
 from webapp import create_app
 from webapp.config import SECRET_FILE_NAME, settings_from
-from webapp.limits import scaled
+from webapp.traffic.budgets import scaled
 
 
 @pytest.fixture

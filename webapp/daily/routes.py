@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from webapp.daily.current import daily_game
 from webapp.game.rendering import render_page, render_state
-from webapp.limits import page_budget
+from webapp.traffic.budgets import page_budget
 
 bp = Blueprint("daily", __name__)
 

@@ -1,5 +1,5 @@
 """The game's routes: read the intent, apply it to the game through the store, render a
-fragment. Each route declares its rate limit (``webapp.limits``) beside it."""
+fragment. Each route declares its rate limit (``webapp.traffic.budgets``) beside it."""
 
 from flask import Blueprint, current_app, request, session
 from flask.typing import ResponseReturnValue
@@ -9,7 +9,7 @@ from engine.solver import verdicts
 from webapp.game import current, intents, play
 from webapp.game.rendering import render_hint, render_page, render_state, render_update
 from webapp.i18n import LANG_RULE
-from webapp.limits import game_budget, game_budget_costing, page_budget, solver_budget
+from webapp.traffic.budgets import game_budget, game_budget_costing, page_budget, solver_budget
 
 bp = Blueprint("game", __name__)
 

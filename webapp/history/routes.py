@@ -17,7 +17,7 @@ from webapp.history import replay, reviews
 from webapp.history.best_tile_chart import best_tile_chart
 from webapp.history.review_queue import review_queue
 from webapp.history.reviewer import Reviewer, ReviewerBusy, ReviewGoing, watch
-from webapp.limits import client_address, history_budget, review_budget, session_key
+from webapp.traffic.budgets import client_address, history_budget, review_budget, session_key
 from webapp.store import games, record_table
 from webapp.store.records import GameRecord, is_game_id
 from webapp.views.review import ReviewView, review_view

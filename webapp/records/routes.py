@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from webapp.daily import days
-from webapp.limits import history_budget, records_budget
+from webapp.traffic.budgets import history_budget, records_budget
 from webapp.records import entering
 from webapp.records.names import MAX_LENGTH
 from webapp.store import record_table

@@ -2,7 +2,7 @@
 requests run the app at once and, when more wait, lets in first the client that has been
 served least.
 
-A budget (`webapp.limits`) bounds what one client gets in a window, but within its budget a
+A budget (`webapp.traffic.budgets`) bounds what one client gets in a window, but within its budget a
 client that sends its next request the moment the last is answered keeps requests waiting all
 the time; served first come, first served, every other player's request would queue behind
 them. Here each request waits for one of `slots` places (the app's work is Python, one thread
@@ -15,7 +15,7 @@ per waiting thread).
 
 Nothing is refused here: one player's tabs may retry the same move at once, and a class
 behind one address may press keys in the same instant. What bounds a client that would keep
-many threads waiting is its budget, and the held answers at the door (`webapp.refusal_gate`).
+many threads waiting is its budget, and the held answers at the door (`webapp.traffic.gate`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The rate limits' counters, in SQLite and in a real Redis: a request's counters drawn in
+"""The budgets' counters, in SQLite and in a real Redis: a request's counters drawn in
 turn, stopped at the first it overdraws, each window starting on its first hit."""
 
 import time
@@ -6,9 +6,9 @@ import time
 import pytest
 import redis
 
-from webapp import limit_counters
-from webapp.limit_counters import Draw, Overdrawn, RedisCounters, SqliteCounters
 from webapp.store.redis_client import redis_client
+from webapp.traffic import counters as counters_module
+from webapp.traffic.counters import Draw, Overdrawn, RedisCounters, SqliteCounters
 
 
 @pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
@@ -42,7 +42,7 @@ def test_a_cost_larger_than_the_limit_is_refused_at_once(counters):
 
 def test_a_window_that_ended_starts_again(tmp_path, monkeypatch):
     counters, now = SqliteCounters(tmp_path / "limits.sqlite3", busy_timeout=2.0), time.time()
-    monkeypatch.setattr(limit_counters.time, "time", lambda: now)
+    monkeypatch.setattr(counters_module.time, "time", lambda: now)
     draw = Draw("short", 10, 1)
     assert counters.draw([draw], 1) is None
     assert counters.draw([draw], 1) == Overdrawn(0, now + 10)

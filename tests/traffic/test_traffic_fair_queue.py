@@ -11,8 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from webapp import fair_queue
-from webapp.fair_queue import FairQueue
+from webapp.traffic import fair_queue
+from webapp.traffic.fair_queue import FairQueue
 
 FLOOD, PLAYER, OTHER = "198.51.100.66", "203.0.113.1", "203.0.113.2"
 PATIENCE = 10.0  # seconds a test waits for the threads to reach the state it needs

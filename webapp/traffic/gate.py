@@ -2,14 +2,14 @@
 session cookie), the client's later requests on the same budget are refused at the door until
 the window that refused it ends.
 
-A WSGI middleware in front of the app. The budgets count as before (`webapp.limits`); when one
-refuses a request, `remember` notes the budget, the client and the window's end, in this
-process's memory. Until then, a request of that client on that budget is answered here: the
-same 429, Retry-After, message and headers (rendered once per language), without reading the session, checking the CSRF token or
-counting again, which cost a client that keeps sending whatever the answer (a script) as much
-server time as half a move each. The counting needs nothing from here (each process that has
-not seen the refusal yet counts it and refuses it itself), so the memory is only a cache: it is
-emptied when it holds MAX_REMEMBERED clients.
+A WSGI middleware in front of the app. The budgets count as before (`webapp.traffic.budgets`);
+when one refuses a request, `remember` notes the budget, the client and the window's end, in
+this process's memory. Until then, a request of that client on that budget is answered here: the
+same 429, Retry-After, message and headers (rendered once per language), without reading the
+session, checking the CSRF token or counting again, which cost a client that keeps sending
+whatever the answer (a script) as much server time as half a move each. The counting needs
+nothing from here (each process that has not seen the refusal yet counts it and refuses it
+itself), so the memory is only a cache: it is emptied when it holds MAX_REMEMBERED clients.
 """
 
 from __future__ import annotations
@@ -30,17 +30,18 @@ MAX_REMEMBERED = 100_000
 #: Seconds a client that comes back while refused waits for its answer, at most: a script that
 #: ignores Retry-After then sends a request a second per connection, not hundreds.
 HOLD = 1.0
-#: The attribute naming the budget of a view that has one (set by `webapp.limits`).
+#: The attribute naming the budget of a view that has one (set by `webapp.traffic.budgets`).
 BUDGET_ATTRIBUTE = "budget_scope"
 ADDRESS, SESSION = "address", "session"
 
 
 class RefusalGate:
-    """Wraps `app`'s WSGI callable; `message(error)` is what a refused player reads."""
+    """Wraps `wsgi_app`, the WSGI callable in front of `app`; `message(error)` is what a refused
+    player reads."""
 
-    def __init__(self, app: Flask, message: Callable[[HTTPException], str], max_held: int
-                 ) -> None:
-        self.app, self.wsgi_app, self.message = app, app.wsgi_app, message
+    def __init__(self, app: Flask, wsgi_app: Callable, message: Callable[[HTTPException], str],
+                 max_held: int) -> None:
+        self.app, self.wsgi_app, self.message = app, wsgi_app, message
         self.until: dict[tuple[str, str, str], float] = {}  # (budget, kind, client) -> time
         self.answer = lru_cache(maxsize=256)(self._answer)
         self.holding = threading.BoundedSemaphore(max_held)

@@ -1,4 +1,4 @@
-"""Rate limits: a fair share per client of moves, the solver and new sessions.
+"""The budgets: a fair share per client of moves, the solver and new sessions.
 
 Each route declares its budget with the decorators below, next to the route itself. The numbers
 come from the app's configuration, read at request time. The budgets that change a game or put
@@ -26,17 +26,17 @@ more session on the same address's budget.
 
 Counters live in Redis when the sessions do, so every worker and host shares them, and otherwise
 in an SQLite file of their own beside the game database, which every worker process on the host
-shares (`webapp.limit_counters`); a request's counters are drawn in one round trip. Should Redis
+shares (`webapp.traffic.counters`); a request's counters are drawn in one round trip. Should Redis
 fail, the request goes through uncounted: it finds the store down too and gets its 503 there, so
 counting in memory meanwhile would protect nothing. A refused request gets a 429 with
 Retry-After, the seconds until its window ends (only then: a budget's state on every answer
 would cost a round trip each). Once a client is refused on a budget, its later requests on it
-are refused at the door until the window ends (`webapp.refusal_gate`), at next to no cost.
+are refused at the door until the window ends (`webapp.traffic.gate`), at next to no cost.
 Behind the door, the requests a process runs at once are let in fairly across client addresses
-(`webapp.fair_queue`).
+(`webapp.traffic.fair_queue`).
 
 The `limits` library reads the budgets' texts ("40/second;600/minute") and names each window's
-counter; the counting itself is `webapp.limit_counters`, which draws all of a request's counters
+counter; the counting itself is `webapp.traffic.counters`, which draws all of a request's counters
 at once. Flask-Limiter, the glue this replaced, took a sixth of a move's CPU (a check before
 every request for limits no route here has, the decorated limits resolved again on each call)
 and a round trip per counter: four a move with the default budgets.
@@ -51,21 +51,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, wraps
 
-from flask import Flask, current_app, request, session
+from flask import current_app, request, session
 from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
-from webapp.errors import refusal_message
-from webapp.fair_queue import FairQueue
-from webapp.limit_counters import Counters, Draw, RedisCounters, SqliteCounters
-from webapp.refusal_gate import ADDRESS, BUDGET_ATTRIBUTE, SESSION, RefusalGate
-from webapp.store import database_path
 from webapp.store.errors import STORE_ERRORS
-from webapp.store.redis_client import redis_client
+from webapp.traffic.counters import Draw
+from webapp.traffic.gate import ADDRESS, BUDGET_ATTRIBUTE, SESSION
 
 #: The first part of every counter's key.
 KEY_PREFIX = "limit"
 ADDRESS_SUFFIX = "-address"
+#: Where an app keeps its counters (`webapp.traffic.counters`), and its gate.
+COUNTERS, GATE = "budget_counters", "refusal_gate"
 log = logging.getLogger(__name__)
 
 
@@ -78,7 +76,7 @@ def session_key() -> str:
 
 
 def client_address() -> str:
-    """The client's address (the proxy's hop already taken off by `webapp.production`)."""
+    """The client's address (the proxies' hops already taken off in front: `webapp.wsgi_stack`)."""
     return request.remote_addr or "127.0.0.1"
 
 
@@ -139,7 +137,7 @@ def _draw(counters: tuple[Counter, ...], cost: int) -> None:
     draws = sorted(((item, key, scope, counter.kind) for counter in counters
                     for item, key, scope in counter.draws()), key=lambda draw: draw[0])
     try:
-        overdrawn = current_app.extensions["limits"].draw(
+        overdrawn = current_app.extensions[COUNTERS].draw(
             [Draw(item.key_for(KEY_PREFIX, key, scope), item.get_expiry(), item.amount)
              for item, key, scope, _kind in draws], cost)
     except STORE_ERRORS as fault:
@@ -156,7 +154,7 @@ def _remember_refusal(scope: str, kind: str, key: str, ends: float) -> None:
     client = key if kind == ADDRESS else request.cookies.get(
         current_app.config["SESSION_COOKIE_NAME"], "")
     if client:
-        current_app.extensions["refusal_gate"].remember(
+        current_app.extensions[GATE].remember(
             scope.removesuffix(ADDRESS_SUFFIX), kind, client, ends)
 
 
@@ -181,19 +179,3 @@ records_budget = budget(*_per_session_and_address("RECORDS_RATE_LIMIT", "records
 page_budget = budget(Counter("PAGE_RATE_LIMIT", "page", ADDRESS))
 history_budget = budget(Counter("HISTORY_RATE_LIMIT", None, ADDRESS))  # each route its own
 
-
-def init_limits(app: Flask) -> None:
-    """Count the app's budgets in Redis when the app keeps its games there, else in an SQLite
-    file beside the database; put the refusal gate and the fair queue in front of the app."""
-    config = app.config
-    counters: Counters
-    if config["SESSION_BACKEND"] == "redis":
-        counters = RedisCounters(redis_client(config["REDIS_URL"], config["REDIS_TIMEOUT"]))
-    else:
-        path = database_path(app)
-        counters = SqliteCounters(path.with_name(f"{path.stem}-limits{path.suffix}"),
-                                  config["SQLITE_BUSY_TIMEOUT"])
-    app.extensions["limits"] = counters
-    gate = RefusalGate(app, refusal_message, config["REFUSAL_HOLD_THREADS"])
-    gate.wsgi_app = FairQueue(gate.wsgi_app, config["FAIR_QUEUE_SLOTS"])
-    app.extensions["refusal_gate"] = app.wsgi_app = gate

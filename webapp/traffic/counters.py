@@ -1,4 +1,4 @@
-"""Where the rate limits' counts live, in fixed windows: in Redis when the games are there, so
+"""Where the budgets' counts live, in fixed windows: in Redis when the games are there, so
 every worker and host shares them, else in an SQLite file of their own beside the game database,
 which every worker process on the host shares (counted in each process's memory, N workers
 would give a client N budgets).
@@ -51,7 +51,7 @@ class Overdrawn:
 
 
 class Counters(Protocol):
-    """A store of counters: what `SqliteCounters` and `RedisCounters` offer `webapp.limits`."""
+    """A store of counters: what `SqliteCounters` and `RedisCounters` offer the budgets."""
 
     def draw(self, draws: Sequence[Draw], cost: int) -> Overdrawn | None:
         """Add `cost` to each counter in turn, stopping at the first it takes past its limit."""
