@@ -103,6 +103,19 @@ def test_newcomers_keep_their_first_ten_minutes_past_the_unplayed_quota(make_gam
     assert ids(games.database) == {record.id for record in waiting[-quota + 1:]} | {newcomer.id}
 
 
+def test_an_unplayed_game_is_spared_for_exactly_its_first_ten_minutes(make_games):
+    games = make_games(max_entries=20)
+    waiting = [unplayed(games) for _ in range(games.retention.unplayed_quota)]  # a full pool
+    for record in waiting:
+        age(games.database, "games", record.id, 599)
+    spared = unplayed(games)  # none is ten minutes old: nothing goes
+    assert ids(games.database) == {record.id for record in waiting} | {spared.id}
+    for record in waiting:
+        age(games.database, "games", record.id, 2)  # 601 seconds old now
+    newcomer = unplayed(games)
+    assert ids(games.database) == {spared.id, newcomer.id}
+
+
 def test_a_first_move_in_a_full_store_pushes_out_the_least_recently_played_not_a_newcomer(
         make_games):
     games = make_games(max_entries=20)

@@ -207,6 +207,21 @@ def test_a_refused_session_is_refused_at_the_door_until_its_window_ends(
         assert player_at(app, make_player, "192.0.2.2").move("up").status_code == 200
 
 
+def test_a_page_load_refused_again_gets_the_sites_page_not_the_doors_fragment(
+        tmp_path, make_web_app):
+    """The door answers only the page's script (POST): a reader who reloads a refused page gets
+    the site's own page from the app every time."""
+    app = make_web_app(tmp_path / "instance", PAGE_RATE_LIMIT="1/minute")
+    client = app.test_client()
+    assert client.get("/").status_code == 200
+    with requests_the_app_handles(app) as handled:
+        for _ in range(2):
+            refused = client.get("/")
+            assert refused.status_code == 429 and '<header class="site-header">' in refused.text
+            assert "<h1>Too many requests</h1>" in refused.text
+        assert len(handled) == 2
+
+
 def test_a_refused_address_is_refused_at_the_door_in_every_session(
         tmp_path, make_web_app, make_player):
     app = make_web_app(tmp_path / "instance", SOLVER_RATE_LIMIT="1/hour",
@@ -269,3 +284,24 @@ def test_every_page_that_can_start_a_game_draws_on_one_page_budget(tmp_path, mak
     assert [client.get(path).status_code for path in ("/", "/pl/", "/state")] == [200, 200, 200]
     assert client.get("/ja/").status_code == 429
     assert client.get("/en/rules").status_code == 200  # reading stores nothing: no budget
+
+
+def test_a_budget_of_two_windows_refuses_on_the_shortest_first(tmp_path, make_web_app,
+                                                             make_player):
+    """A second move within the second is refused by the second's window (come back in a
+    second), not by the minute's."""
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="1/second;1/minute")
+    player = make_player(app.test_client())
+    assert player.move("left").status_code == 200
+    refused = player.move("up")
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "1"
+
+
+def test_each_history_route_draws_on_a_history_budget_of_its_own(tmp_path, make_web_app,
+                                                                 make_player):
+    app = make_web_app(tmp_path / "instance", HISTORY_RATE_LIMIT="1/minute")
+    player = make_player(app.test_client())
+    reads = [f"/games/{player.game}", f"/games/{player.game}/position?move=0",
+             f"/games/{player.game}/review", f"/games/{player.game}/review/progress", "/games"]
+    assert [player.client.get(path).status_code for path in reads] == [200] * len(reads)
+    assert [player.client.get(path).status_code for path in reads] == [429] * len(reads)

@@ -1,7 +1,9 @@
 """The fair queue in front of the app: when more requests wait than a process runs at once, the
-client address that holds no place and was served least goes first, whatever the order of
-arrival; nothing is refused, however many requests one address has waiting. Each test runs real threads through the real middleware around a WSGI app that holds the
-first request until the test lets it go."""
+client address that holds the fewest places and was served least lately goes first, whatever
+the order of arrival; nothing is refused, however many requests one address has waiting. Each
+test runs real threads through the real middleware around a WSGI app that holds the first
+request (or the requests it names) until the test lets it go; the tests of how lately an address
+was served stop the queue's clock."""
 
 from __future__ import annotations
 
@@ -33,6 +35,25 @@ class HeldApp:
         return [b"done"]
 
 
+class NamedHoldsApp:
+    """A WSGI app noting each request's name as it runs; those named in `held` run until the
+    test lets each go (`let_go`), the others straight through."""
+
+    def __init__(self, *held: str) -> None:
+        self.ran: list[str] = []
+        self.held = {name: threading.Event() for name in held}
+
+    def __call__(self, environ, start_response):
+        self.ran.append(environ["NAME"])
+        if environ["NAME"] in self.held:
+            self.held[environ["NAME"]].wait(PATIENCE)
+        start_response("200 OK", [])
+        return [b"done"]
+
+    def let_go(self, name: str) -> None:
+        self.held[name].set()
+
+
 #: Each request's status and body, by its name.
 answers: dict[str, tuple[str, bytes]] = {}
 
@@ -44,7 +65,7 @@ def send(queue: FairQueue, name: str, address: str, method: str = "POST") -> thr
         body = queue({"NAME": name, "REMOTE_ADDR": address, "REQUEST_METHOD": method},
                      lambda status, headers: statuses.append(status))
         answers[name] = (statuses[0], b"".join(body))
-    thread = threading.Thread(target=run)
+    thread = threading.Thread(target=run, daemon=True)  # a queue that loses one must not hang
     thread.start()
     return thread
 
@@ -70,9 +91,23 @@ def run_behind_a_holder(queue: FairQueue, app: HeldApp, holder: tuple[str, str],
         thread.join(PATIENCE)
 
 
+def serve_straight_through(queue: FairQueue, address: str, count: int, name: str) -> None:
+    """`count` requests of `address`, one after the other, through an idle queue."""
+    for number in range(1, count + 1):
+        send(queue, f"{name} {number}", address).join(PATIENCE)
+
+
 @pytest.fixture(autouse=True)
 def fresh_answers():
     answers.clear()
+
+
+@pytest.fixture
+def clock(monkeypatch) -> list[float]:
+    """The queue's clock, standing still until the test moves it (``clock[0] += seconds``)."""
+    now = [time.monotonic()]
+    monkeypatch.setattr(fair_queue, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    return now
 
 
 def test_a_request_of_an_address_holding_no_place_goes_before_the_flood_waiting_ahead_of_it():
@@ -138,3 +173,65 @@ def test_a_freed_place_wakes_only_the_request_it_goes_to(monkeypatch):
     run_behind_a_holder(queue, app, ("holder", FLOOD), *waiting)
     assert app.ran == ["holder", *(name for name, _, _ in waiting)]
     assert len(wakes) == len(waiting)  # each waiting request woke once: when let in
+
+
+def test_a_request_of_an_address_holding_fewer_places_goes_first_however_lately_served(clock):
+    """With two places: the player, served three times just now, holds none; the other address
+    holds one (its long request) and was served once. The player's request goes first."""
+    app = NamedHoldsApp("other 1", "holder")
+    queue = FairQueue(app, slots=2)
+    serve_straight_through(queue, PLAYER, 3, "player")
+    threads = [send(queue, "other 1", OTHER), send(queue, "holder", FLOOD)]
+    wait_until(lambda: queue.free == 0)
+    threads += [send(queue, "other 2", OTHER)]
+    wait_until(lambda: len(queue.waiting) == 1)
+    threads += [send(queue, "player 4", PLAYER)]
+    wait_until(lambda: len(queue.waiting) == 2)
+    app.let_go("holder")
+    wait_until(lambda: len(app.ran) == 7)
+    app.let_go("other 1")
+    for thread in threads:
+        thread.join(PATIENCE)
+    assert app.ran[5:] == ["player 4", "other 2"]
+    assert {status for status, _ in answers.values()} == {"200 OK"}
+
+
+def test_an_addresss_count_of_requests_let_in_halves_every_second(clock):
+    """Four requests let in five seconds ago count as 4/32 of one: fewer than one just now. So
+    the address served four times then goes before the one served once since, although that
+    one came first."""
+    app = NamedHoldsApp("holder")
+    queue = FairQueue(app, slots=1)
+    serve_straight_through(queue, OTHER, 4, "other")
+    clock[0] += 5.0
+    serve_straight_through(queue, PLAYER, 1, "player")
+    assert queue.clients[OTHER].recent(clock[0]) == pytest.approx(4 / 32)
+    threads = [send(queue, "holder", FLOOD)]
+    wait_until(lambda: queue.free == 0)
+    for number, (name, address) in enumerate((("player 2", PLAYER), ("other 5", OTHER)), 1):
+        threads.append(send(queue, name, address))
+        wait_until(lambda: len(queue.waiting) == number)
+    app.let_go("holder")
+    for thread in threads:
+        thread.join(PATIENCE)
+    assert app.ran[-3:] == ["holder", "other 5", "player 2"]
+
+
+def test_past_the_tracked_addresses_cap_only_addresses_with_requests_in_are_kept(monkeypatch):
+    """With room for two addresses: the one whose request has left is forgotten when a third
+    arrives; the one whose request runs is kept, and leaves the queue in order."""
+    monkeypatch.setattr(fair_queue, "MAX_TRACKED", 2)
+    app = NamedHoldsApp("player 1")
+    queue = FairQueue(app, slots=1)
+    serve_straight_through(queue, OTHER, 1, "other")
+    threads = [send(queue, "player 1", PLAYER)]
+    wait_until(lambda: app.ran == ["other 1", "player 1"])
+    threads.append(send(queue, "flood 1", FLOOD))
+    wait_until(lambda: len(queue.waiting) == 1)
+    assert set(queue.clients) == {PLAYER, FLOOD}
+    app.let_go("player 1")
+    for thread in threads:
+        thread.join(PATIENCE)
+    assert app.ran == ["other 1", "player 1", "flood 1"]
+    assert set(answers) == {"other 1", "player 1", "flood 1"}
+    assert queue.free == 1 and queue.clients[PLAYER].inside == 0
