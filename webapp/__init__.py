@@ -7,7 +7,7 @@ game's replay and review, the list of this browser's games), ``records`` (the re
 answer shows, computed once and drawn by the templates). Beside them the
 cross-cutting parts: ``config``, ``security``, ``traffic`` (the budgets, where their counts
 live, refusing a refused client at the door, serving clients fairly), ``errors``, ``i18n``,
-``templating`` (how templates compile and render), ``charts`` (what every chart's geometry
+``rendering`` (how templates compile and render), ``charts`` (what every chart's geometry
 shares) and ``production`` (the app gunicorn serves). `wsgi_stack` puts the middleware in front
 of the app, in the order a request meets them.
 """
@@ -31,10 +31,10 @@ from webapp.pages.app_shell import bp as app_shell_bp
 from webapp.pages.routes import bp as pages_bp
 from webapp.records.commands import init_records_commands
 from webapp.records.routes import bp as records_bp
+from webapp.rendering.jinja import init_templating
 from webapp.security import ChunkedBodyCap, init_security
 from webapp.store import init_store
 from webapp.store.operations import init_operations
-from webapp.templating import init_templating
 from webapp.traffic import init_traffic
 from webapp.traffic.budgets import GATE
 from webapp.traffic.fair_queue import FairQueue

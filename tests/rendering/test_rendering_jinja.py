@@ -1,4 +1,4 @@
-"""How templates compile and render (webapp.templating): an include of a fixed name is compiled
+"""How templates compile and render (webapp.rendering.jinja): an include of a fixed name is compiled
 in place and draws the same as a real one; a template's globals are a plain dict."""
 
 import pytest
