@@ -31,3 +31,12 @@ max_requests = 20_000
 max_requests_jitter = 2_000
 # No control socket in the home directory: several servers (or a read-only home) must not clash.
 control_socket_disable = True
+
+
+def post_fork(server, worker):
+    """Start the app's review thread in each worker process as it starts: threads are started
+    after the fork, never before (a fork carries none), and every worker then also takes up the
+    reviews another one lost (webapp/review/worker.py)."""
+    from webapp.review import start_worker
+
+    start_worker(worker.app.wsgi())

@@ -34,9 +34,10 @@ from harness import long_game
 from harness.live_server import LIFTED_LIMITS
 from harness.player import Player
 from webapp import create_app
-from webapp.history import reviews
-from webapp.history.analysis import review_game
-from webapp.history.reviewer import NICENESS, REVIEW_SETTING
+from webapp.review import WORKER
+from webapp.review import model as reviews
+from webapp.review.analysis import review_game
+from webapp.review.worker import NICENESS, REVIEW_SETTING
 
 TARGET_SECONDS = 60.0
 
@@ -152,11 +153,11 @@ def latency_during_review(app, seconds: float) -> None:
     owner = Player(app.test_client())
     give(app, owner, long_game.load())
     record = app.extensions["games"].get(owner.game)
-    app.extensions["reviewer"].ask(record, "127.0.0.1", "session:the-owner")
-    while reviews.read(app.extensions["games"].review(owner.game)).state == reviews.QUEUED:
+    app.extensions[WORKER].ask(record, "127.0.0.1", "session:the-owner")
+    while app.extensions[WORKER].stored(owner.game).state == reviews.QUEUED:
         time.sleep(0.1)  # the reviewer's thread has started and built its solver
     busy = move_latency(app, seconds)
-    state = reviews.read(app.extensions["games"].review(owner.game))
+    state = app.extensions[WORKER].stored(owner.game)
     print(f"\nmoves of one player, {seconds:.0f} s each (the review had done {state.done:,} of "
           f"{state.moves:,} positions by the end):")
     print(f"  no review running              {percentiles(idle)}")

@@ -6,7 +6,7 @@ The player is harness.player's; build_app and StoreView are tests.web_support's.
 import itertools
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +18,7 @@ from hypothesis import settings
 from engine import Game, rng
 from harness.player import Player
 from harness.redis_server import RedisServer
-from tests.web_support import StoreView, build_app
+from tests.web_support import StoreView, build_app, stop_reviews
 from webapp import PROJECT_ROOT
 from webapp.store.records import GameRecord
 
@@ -123,9 +123,18 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def make_web_app():
-    """build_app, for tests that need their own app or a second one on the same folder."""
-    return build_app
+def make_web_app() -> Iterator[Callable[..., Flask]]:
+    """build_app, for tests that need their own app or a second one on the same folder; each
+    app's review thread, if it started one, is stopped after the test (see `app`)."""
+    built: list[Flask] = []
+
+    def make(instance_path: Path, **config: object) -> Flask:
+        built.append(build_app(instance_path, **config))
+        return built[-1]
+
+    yield make
+    for app in built:
+        stop_reviews(app)
 
 
 @pytest.fixture
@@ -135,8 +144,13 @@ def session_store():
 
 
 @pytest.fixture
-def app(tmp_path) -> Flask:
-    return build_app(tmp_path / "instance")
+def app(tmp_path) -> Iterator[Flask]:
+    """An app on the test's own instance folder. A review thread it started is stopped after
+    the test: left running, it would read a store the test has done with (and log, once Redis
+    is gone), and a later test's fork could catch it inside SQLite."""
+    app = build_app(tmp_path / "instance")
+    yield app
+    stop_reviews(app)
 
 
 @pytest.fixture

@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 
 from harness import long_game
-from webapp.history import reviews
+from webapp.review import WORKER
+from webapp.review import model as reviews
 
 REVIEW_TIMEOUT_S = 300  # a busy 2-core machine, and the solver's first compile in this process
 
@@ -30,7 +31,7 @@ def wait_for_review(app, game_id: str) -> reviews.Review:
     """The stored review once it is finished (or failed)."""
     deadline = time.monotonic() + REVIEW_TIMEOUT_S
     while time.monotonic() < deadline:
-        review = reviews.read(app.extensions["games"].review(game_id))
+        review = app.extensions[WORKER].stored(game_id)
         if review is not None and review.state in (reviews.DONE, reviews.FAILED):
             return review
         time.sleep(0.2)
@@ -52,7 +53,7 @@ def player_at(app, make_player, address: str):
 def wait_for_state(app, game_id: str, state: str) -> reviews.Review:
     """The stored review once it is in `state`."""
     deadline = time.monotonic() + REVIEW_TIMEOUT_S
-    while (review := reviews.read(app.extensions["games"].review(game_id))).state != state:
+    while (review := app.extensions[WORKER].stored(game_id)).state != state:
         assert time.monotonic() < deadline, f"the review of {game_id} is still {review.state}"
         time.sleep(0.05)
     return review
@@ -72,6 +73,6 @@ def start_a_long_review(app, player) -> None:
 def stop_review(app, game_id: str) -> None:
     """Mark the review failed, as another worker could: its thread gives it up at its next
     write."""
-    games = app.extensions["games"]
-    text = games.review(game_id)
-    assert games.replace_review(game_id, text, reviews.read(text).failed().to_text())
+    queue = app.extensions[WORKER].queue
+    text = queue.review(game_id)
+    assert queue.replace_review(game_id, text, reviews.read(text).failed().to_text())

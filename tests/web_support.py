@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from engine import Game
 from webapp import create_app
+from webapp.review import WORKER
 from webapp.store.records import GameRecord
 
 
@@ -18,6 +19,11 @@ def build_app(instance_path: Path, **config: object) -> Flask:
     adds to or overrides those settings."""
     settings = {"INSTANCE_PATH": str(instance_path), "SECRET_KEY": "test", "SOLVER_WARM_UP": False}
     return create_app({**settings, **config})
+
+
+def stop_reviews(app: Flask) -> None:
+    """Stop the app's review thread, if it started one, and wait for it."""
+    app.extensions[WORKER].stop(timeout=60)
 
 
 class StoreView:

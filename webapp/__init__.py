@@ -2,12 +2,14 @@
 intents to it, keeps the game in the store and renders templates.
 
 Wings: ``game`` (the game's routes and page), ``daily`` (the daily game), ``history`` (a
-game's replay and review, the list of this browser's games), ``records`` (the records table),
-``pages`` (rules, strategy, solver), ``store`` (where games are kept), ``views`` (what each
-answer shows, computed once and drawn by the templates). Beside them the
+game's replay, the list of this browser's games), ``review`` (the solver's review of a game, run
+in the background), ``records`` (the records table), ``pages`` (rules, strategy, solver),
+``store`` (where games are kept), ``views`` (what the game's answers show, computed once and
+drawn by the templates). Beside them the
 cross-cutting parts: ``config``, ``security``, ``traffic`` (the budgets, where their counts
 live, refusing a refused client at the door, serving clients fairly), ``errors``, ``i18n``,
-``rendering`` (how templates compile and render), ``charts`` (what every chart's geometry
+``rendering`` (how templates compile and render), ``links`` (a game by its link, for the
+history and the review), ``charts`` (what every chart's geometry
 shares) and ``production`` (the app gunicorn serves). `wsgi_stack` puts the middleware in front
 of the app, in the order a request meets them.
 """
@@ -25,13 +27,14 @@ from webapp.daily.routes import bp as daily_bp
 from webapp.errors import init_errors, refusal_message
 from webapp.game.routes import bp as game_bp
 from webapp.history.routes import bp as history_bp
-from webapp.history.routes import init_history
 from webapp.i18n import init_i18n
 from webapp.pages.app_shell import bp as app_shell_bp
 from webapp.pages.routes import bp as pages_bp
 from webapp.records.commands import init_records_commands
 from webapp.records.routes import bp as records_bp
 from webapp.rendering.jinja import init_templating
+from webapp.review import init_review
+from webapp.review.routes import bp as review_bp
 from webapp.security import ChunkedBodyCap, init_security
 from webapp.store import init_store
 from webapp.store.operations import init_operations
@@ -61,17 +64,19 @@ def create_app(config: dict | None = None) -> Flask:
     init_i18n(app)
     init_traffic(app)
     init_errors(app)
-    init_history(app)
+    init_review(app)
     init_operations(app)
     init_records_commands(app)
     app.register_blueprint(game_bp)
     app.register_blueprint(daily_bp)
     app.register_blueprint(history_bp)
+    app.register_blueprint(review_bp)
     app.register_blueprint(records_bp)
     app.register_blueprint(pages_bp)
     app.register_blueprint(app_shell_bp)
     app.register_blueprint(i18n.bp)
-    i18n.speak_page_language(app, (game_bp.name, daily_bp.name, history_bp.name, records_bp.name))
+    i18n.speak_page_language(app, (game_bp.name, daily_bp.name, history_bp.name, review_bp.name,
+                                   records_bp.name))
     wsgi_stack(app)
     if app.config["SOLVER_WARM_UP"]:
         solver.warm_up()

@@ -28,7 +28,7 @@ GAVE_UP = lazy_gettext("The game server keeps failing, so your last presses were
                        "Try again in a moment.")
 RETRY_AFTER_SECONDS = 1
 #: The routes that put the solver to work: their 429 says the solver needs a break.
-SOLVER_ENDPOINTS = ("game.hint", "game.solver_move", "history.ask_review")
+SOLVER_ENDPOINTS = ("game.hint", "game.solver_move", "review.ask_review")
 STALE_HEADER = "X-Stale"
 
 

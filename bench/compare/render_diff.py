@@ -39,8 +39,9 @@ from harness.damage import damage_stored_move
 from harness.live_server import LIFTED_LIMITS
 from harness.player import Player
 from webapp import create_app
-from webapp.history import reviews
-from webapp.history.analysis import review_game
+from webapp.review import WORKER
+from webapp.review import model as reviews
+from webapp.review.analysis import review_game
 from webapp.store import records
 from webapp.store.records import GameRecord
 
@@ -171,7 +172,7 @@ def look_back(owner: Browser, stranger: Browser, game_id: str, seed: int) -> Non
         owner.get(f"/games/{game_id}?move={move}")
         owner.get(f"/games/{game_id}/position?move={move}&from={max(move - 1, 0)}")
         owner.get(f"/games/{game_id}/position?move={move}&from={total}")
-    games = owner.app.extensions["games"]
+    queue = owner.app.extensions[WORKER].queue
     states = [None, reviews.Review.asked(record.game.history)]
     states.append(states[1].progressed(total // 3))
     states.append(states[1].failed())
@@ -182,7 +183,7 @@ def look_back(owner: Browser, stranger: Browser, game_id: str, seed: int) -> Non
         states.append(asked.finished(analysis))
     for review in states:
         if review is not None:
-            games.replace_review(game_id, games.review(game_id), review.to_text())
+            queue.replace_review(game_id, queue.review(game_id), review.to_text())
         for browser in (owner, stranger):
             browser.get(f"/games/{game_id}/review")
             browser.get(f"/games/{game_id}/review/progress")

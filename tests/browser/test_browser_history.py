@@ -13,8 +13,9 @@ from playwright.sync_api import Page, expect
 from engine import Game
 from tests.browser.browser_support import expect_number, settle, shown_board
 from tests.history_support import wait_for_review
-from webapp.history import reviews
-from webapp.history.reviews import RUNNING, Review
+from webapp.review import WORKER
+from webapp.review import model as reviews
+from webapp.review.model import RUNNING, Review
 
 pytestmark = pytest.mark.browser
 
@@ -130,8 +131,8 @@ def test_the_replay_steps_with_keys_buttons_the_slider_and_plays_and_pauses(page
 
 
 def write_review(server, game_id: str, review: Review) -> None:
-    games = server.app.extensions["games"]
-    assert games.replace_review(game_id, games.review(game_id), review.to_text())
+    queue = server.app.extensions[WORKER].queue
+    assert queue.replace_review(game_id, queue.review(game_id), review.to_text())
 
 
 def test_the_review_shows_its_progress_as_it_goes_then_its_result(page: Page, open_game,
@@ -159,7 +160,7 @@ def test_the_review_shows_its_progress_as_it_goes_then_its_result(page: Page, op
     expect(page.locator("#review svg.chart")).to_be_visible(timeout=120_000)
     expect(page.locator("#review")).not_to_contain_text("could not be finished")
     expect(page.locator("#review-announcement")).to_have_text("The review is finished.")
-    stored = reviews.read(server.app.extensions["games"].review(game_id))
+    stored = server.app.extensions[WORKER].stored(game_id)
     assert stored.state == reviews.DONE and stored.moves == 12
     links = page.locator("#review .costly-table tbody a")
     if links.count():  # a costly move links to the position it was played from
@@ -180,7 +181,7 @@ def test_the_history_pages_fit_a_360_px_phone(new_context, server, artifacts, pa
         game.move(direction)
     record.game, record.played, record.seq = game, True, game.moves
     assert server.store.games.replace(record)
-    server.app.extensions["reviewer"].ask(record, "127.0.0.1", "session:the-page")
+    server.app.extensions[WORKER].ask(record, "127.0.0.1", "session:the-page")
     wait_for_review(server.app, record.id)
     page.goto(server.url + path.format(id=record.id))
     assert page.evaluate("document.documentElement.scrollWidth") == 360
@@ -201,5 +202,5 @@ def test_without_script_the_review_is_asked_for_and_followed_by_reloads(page: Pa
         reader.click("#review-ask")  # a form posted by the browser itself
     assert reader.url == f"{server.url}/en/games/{game_id}/review"  # redirected: a reload asks nothing
     expect(reader.locator("#review svg.chart")).to_be_visible(timeout=120_000)  # reloaded itself
-    stored = reviews.read(server.app.extensions["games"].review(game_id))
+    stored = server.app.extensions[WORKER].stored(game_id)
     assert stored.state == reviews.DONE and stored.moves == 6

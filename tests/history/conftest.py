@@ -1,5 +1,5 @@
 """The history's tests play whole games through the routes, faster than any hand: the app's
-move budget is raised so that it never gets in the way (tests/webapp checks the budgets)."""
+move budget is raised so that it never gets in the way (tests/traffic checks the budgets)."""
 
 import pytest
 

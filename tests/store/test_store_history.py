@@ -1,6 +1,6 @@
 """What the history pages ask of both game stores: the listing fields of many games without their
-positions, and a review kept beside each game, written by compare-and-set, living and going
-with it."""
+positions; and a database from before reviews gets their column (the reviews' own store:
+tests/review)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import redis
 
 from engine import Game
 from tests.store.store_support import DAY, age, legacy_fields
+from webapp.review.sqlite_queue import SqliteReviewQueue
 from webapp.store.records import GameRecord, new_game_id
 from webapp.store.redis_games import KEY_PREFIX, RedisGames
 from webapp.store.retention import Retention
@@ -72,48 +73,6 @@ def test_summaries_leave_out_unknown_and_expired_games(games):
     assert games.summaries([]) == []
 
 
-def test_a_review_is_written_by_compare_and_set(games):
-    record = played()
-    games.add(record)
-    assert games.review(record.id) is None
-    assert games.replace_review(record.id, None, "first") is True
-    assert games.replace_review(record.id, None, "lost race") is False
-    assert games.replace_review(record.id, "stale", "lost race") is False
-    assert games.review(record.id) == "first"
-    assert games.replace_review(record.id, "first", "second") is True
-    assert games.review(record.id) == "second"
-
-
-def test_a_review_needs_its_game_and_goes_with_it(games):
-    unknown = new_game_id()
-    assert games.replace_review(unknown, None, "orphan") is False
-    assert games.review(unknown) is None
-    if isinstance(games, RedisGames):
-        assert not games.client.exists(KEY_PREFIX + unknown)  # no hash without a TTL appears
-    record = played()
-    games.add(record)
-    assert games.replace_review(record.id, None, "kept")
-    if isinstance(games, RedisGames):
-        assert games.client.ttl(KEY_PREFIX + record.id) > 29 * DAY  # the game's own lifetime
-        games.client.delete(KEY_PREFIX + record.id)
-    else:
-        age(games.database, "games", record.id, 31 * DAY)
-    assert games.review(record.id) is None
-
-
-def test_writing_a_review_and_playing_on_leave_each_other_alone(games):
-    record = played()
-    games.add(record)
-    assert games.replace_review(record.id, None, "of 3 moves")
-    reread = games.get(record.id)
-    assert reread.version == record.version  # the review did not count as a write of the game
-    reread.game.move("left")
-    reread.seq += 1
-    assert games.replace(reread)
-    assert games.review(record.id) == "of 3 moves"
-    assert games.get(record.id).game.moves == 4
-
-
 def test_a_version_1_file_gets_the_review_column_and_keeps_its_games(tmp_path, monkeypatch):
     path = tmp_path / "games.sqlite3"
     monkeypatch.setattr("webapp.store.sqlite_db.MIGRATIONS", {1: MIGRATIONS[1]})
@@ -124,7 +83,8 @@ def test_a_version_1_file_gets_the_review_column_and_keeps_its_games(tmp_path, m
     connection.execute(f"INSERT INTO games ({', '.join(fields)}) VALUES "
                        f"({', '.join('?' * len(fields))})", tuple(fields.values()))
     monkeypatch.undo()
-    games = SqliteGames(Database(path, busy_timeout=2.0), Retention(30 * DAY, 1000))
+    database, retention = Database(path, busy_timeout=2.0), Retention(30 * DAY, 1000)
+    games, reviews = SqliteGames(database, retention), SqliteReviewQueue(database, retention)
     assert games.get(record.id).game.to_dict() == record.game.to_dict()
-    assert games.review(record.id) is None and games.replace_review(record.id, None, "new")
+    assert reviews.review(record.id) is None and reviews.replace_review(record.id, None, "new")
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == max(MIGRATIONS)

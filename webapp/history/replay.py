@@ -13,8 +13,8 @@ from werkzeug.exceptions import NotFound
 
 from engine import DamagedHistory, Game
 from webapp.game.controls import SHOWN_DIRECTIONS, ShownDirection
-from webapp.history.analysis import Analysis
-from webapp.history.reviews import Review
+from webapp.review.analysis import Analysis
+from webapp.review.model import Review
 from webapp.store.records import GameRecord
 from webapp.views.board import BoardView, board_view
 

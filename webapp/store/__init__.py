@@ -2,7 +2,7 @@
 
 Each game is a record (``records``) with an unguessable id: the game in one saved text (its
 whole history, the position to resume from as its end), the bookkeeping around it, and beside it the text of its review if one was
-asked for (``webapp.history.reviews``); the browser's session (Flask-Session, ``sessions``)
+asked for (``webapp.review``); the browser's session (Flask-Session, ``sessions``)
 holds only which game is its current one and the ids of its earlier games. Two backends offer
 both, behind what every game store offers (``game_store``): SQLite in the instance folder, the
 embedded default for one host (``sqlite_db``, ``sqlite_games``, ``sqlite_sessions``), and Redis

@@ -28,12 +28,3 @@ class GameStore(Protocol):
     def summaries(self, game_ids: Iterable[str]) -> list[GameSummary]:
         """The listing fields of those of these games that are still kept (in no set order),
         without reading their positions or histories."""
-
-    def review(self, game_id: str) -> str | None:
-        """The text kept beside the game for its review (see `webapp.history.reviews`), or None
-        when there is none or the game is gone."""
-
-    def replace_review(self, game_id: str, expected: str | None, review: str) -> bool:
-        """Keep `review` beside the game if the text kept there is still `expected` (None: no
-        review yet); False, writing nothing, otherwise or when the game is gone. The review
-        lives and goes with its game, and writing it leaves the game's version alone."""

@@ -6,9 +6,9 @@ of the session that wrote it with it, in the same script). A write is a small Lu
 compare-and-set on the ``version`` field, so no lock exists that a hung or crashed worker could
 leave behind. With ``maxmemory-policy volatile-ttl`` Redis, when full, evicts the keys closest
 to expiry first: unplayed games, then the least recently played (see the README).
-A game's review is one more field of its hash (``review``), so it lives and goes with the game;
-reads name the fields they need, so a move never reads the review, nor a list of games the
-positions.
+A game's review is one more field of its hash (``review``, written by `webapp.review`), so it
+lives and goes with the game; reads name the fields they need, so a move never reads the review,
+nor a list of games the positions.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from webapp.store.retention import Retention
 log = logging.getLogger(__name__)
 
 KEY_PREFIX = "game:"
-REVIEW_FIELD = "review"
 _FIELDS = tuple(FIELD_TYPES)
 _READ = _FIELDS + LEGACY_FIELDS  # a game written before it was one text has these instead
 Read = TypeVar("Read", GameRecord, GameSummary)
@@ -56,21 +55,6 @@ end
 return 1
 """
 
-# KEYS[1] the game; ARGV[1] "1" if a review is expected, ARGV[2] that review, ARGV[3] the new
-# one. Writes and returns 1 if the game exists and its review is still the one expected.
-_REPLACE_REVIEW = """
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local stored = redis.call('HGET', KEYS[1], 'review')
-if ARGV[1] == '1' then
-  if stored ~= ARGV[2] then return 0 end
-elseif stored then
-  return 0
-end
-redis.call('HSET', KEYS[1], 'review', ARGV[3])
-return 1
-"""
-
-
 def _text(value: object) -> str:
     """A field as Redis keeps it: bools as 0/1, floats exactly (repr round-trips)."""
     if isinstance(value, bool):
@@ -84,7 +68,6 @@ class RedisGames:
     def __init__(self, client: Redis, retention: Retention) -> None:
         self.client, self.retention = client, retention
         self._compare_and_set = client.register_script(_COMPARE_AND_SET)
-        self._replace_review = client.register_script(_REPLACE_REVIEW)
 
     def get(self, game_id: str) -> GameRecord | None:
         """The game, unless it is missing (expired keys are gone) or unreadable (logged)."""
@@ -100,20 +83,6 @@ class RedisGames:
         found = (_read(GameSummary, game_id, dict(zip(SUMMARY_FIELDS, values)))
                  for game_id, values in zip(wanted, pipeline.execute()))
         return [summary for summary in found if summary is not None]
-
-    def review(self, game_id: str) -> str | None:
-        """The review field, as text."""
-        value = self.client.hget(KEY_PREFIX + game_id, REVIEW_FIELD)
-        try:
-            return None if value is None else value.decode("utf-8")
-        except UnicodeDecodeError:
-            log.warning("the review of game %s is not UTF-8, ignored", game_id)
-            return None
-
-    def replace_review(self, game_id: str, expected: str | None, review: str) -> bool:
-        """Compare-and-set on the review field, in a small Lua script."""
-        args = ["0", "", review] if expected is None else ["1", expected, review]
-        return self._replace_review(keys=[KEY_PREFIX + game_id], args=args) == 1
 
     def add(self, record: GameRecord) -> None:
         """Store a new game (Redis makes room by its own eviction policy)."""

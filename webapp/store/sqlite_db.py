@@ -79,9 +79,9 @@ MIGRATIONS: dict[int, list[str]] = {
         "CREATE INDEX sessions_by_age ON sessions (played, last_played)",
         *_counted("sessions"),
     ],
-    # A game's review (webapp.history.reviews) lives in its row, so it goes when the game goes.
+    # A game's review (webapp.review.model) lives in its row, so it goes when the game goes.
     2: ["ALTER TABLE games ADD COLUMN review TEXT"],
-    # The reviews waiting or running (webapp.history.sqlite_review_queue): one per client address
+    # The reviews waiting or running (webapp.review.sqlite_queue): one per client address
     # and per session, each held by a worker's lease while it runs.
     3: [
         """CREATE TABLE review_queue (

@@ -87,22 +87,6 @@ class SqliteGames:
                 found.append(summary)
         return found
 
-    def review(self, game_id: str) -> str | None:
-        """The review column of a kept game."""
-        row = self.database.read(
-            "SELECT review, played, last_played FROM games WHERE id = ?", (game_id,))
-        if row is None or not self._kept(bool(row["played"]), row["last_played"]):
-            return None
-        return row["review"] if isinstance(row["review"], str) else None
-
-    def replace_review(self, game_id: str, expected: str | None, review: str) -> bool:
-        """Compare-and-set on the review column (``IS`` matches NULL too)."""
-        with self.database.transaction() as connection:
-            return connection.execute(
-                "UPDATE games SET review = ? WHERE id = ? AND review IS ?",
-                (review, game_id, expected),
-            ).rowcount == 1
-
     def _kept(self, played: bool, last_played: float) -> bool:
         """Whether an entry with these values has not yet expired."""
         return self.retention.expires(played, last_played) >= time.time()

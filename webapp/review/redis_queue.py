@@ -1,17 +1,40 @@
-"""The queue of reviews in Redis beside the games: a sorted set of the games in the order asked
-(``reviews:queue``), a hash per entry (``reviews:entry:<game>``: the client, the lease and its
-holder) and a key per client naming its entry (``reviews:client:<address or session>``). Each
-operation is one Lua script, so no two workers see the queue half changed."""
+"""Reviews in Redis beside the games: each game's review text in one more field of its hash
+(``game:<id>``, field ``review``), so it lives and goes with the game; and the queue, a sorted set
+of the games in the order asked (``reviews:queue``), a hash per entry (``reviews:entry:<game>``:
+the client, the lease and its holder) and a key per client naming its entry
+(``reviews:client:<address or session>``). Each write is one Lua script, so no two workers see
+the queue or a review half changed."""
 
 from __future__ import annotations
 
+import logging
+
 from redis import Redis
 
+from webapp.store.redis_games import KEY_PREFIX
+
+log = logging.getLogger(__name__)
+
+REVIEW_FIELD = "review"
 QUEUE = "reviews:queue"
 ENTRY = "reviews:entry:"
 CLIENT = "reviews:client:"
 #: Entries and client keys go by themselves after a day, should their game go first.
 KEPT_SECONDS = 86400
+
+# KEYS[1] the game; ARGV[1] "1" if a review is expected, ARGV[2] that review, ARGV[3] the new
+# one. Writes and returns 1 if the game exists and its review is still the one expected.
+_REPLACE_REVIEW = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local stored = redis.call('HGET', KEYS[1], 'review')
+if ARGV[1] == '1' then
+  if stored ~= ARGV[2] then return 0 end
+elseif stored then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'review', ARGV[3])
+return 1
+"""
 
 # KEYS: queue, the game's entry, the address's key, the session's key.
 # ARGV: game, address, session, now, kept seconds.
@@ -77,10 +100,26 @@ class RedisReviewQueue:
     """`ReviewQueue` in Redis."""
 
     def __init__(self, client: Redis) -> None:
+        self.client = client
+        self._replace_review = client.register_script(_REPLACE_REVIEW)
         self._add = client.register_script(_ADD)
         self._free = client.register_script(_FREE)
         self._renew = client.register_script(_RENEW)
         self._remove = client.register_script(_REMOVE)
+
+    def review(self, game_id: str) -> str | None:
+        """The review field, as text."""
+        value = self.client.hget(KEY_PREFIX + game_id, REVIEW_FIELD)
+        try:
+            return None if value is None else value.decode("utf-8")
+        except UnicodeDecodeError:
+            log.warning("the review of game %s is not UTF-8, ignored", game_id)
+            return None
+
+    def replace_review(self, game_id: str, expected: str | None, review: str) -> bool:
+        """Compare-and-set on the review field, in a small Lua script."""
+        args = ["0", "", review] if expected is None else ["1", expected, review]
+        return self._replace_review(keys=[KEY_PREFIX + game_id], args=args) == 1
 
     def add(self, game_id: str, address: str, session: str, now: float) -> bool:
         keys = [QUEUE, ENTRY + game_id, CLIENT + address, CLIENT + session]

@@ -10,8 +10,9 @@ import pytest
 from tests.history_support import (
     ask, play, player_at, start_a_long_review, stop_review, wait_for_review,
 )
-from webapp.history import reviews
-from webapp.history.reviews import LEASE_SECONDS, Review
+from webapp.review import WORKER, start_worker
+from webapp.review import model as reviews
+from webapp.review.model import LEASE_SECONDS, Review
 
 ONE_AT_A_TIME = "Another review asked for from this connection is still going"
 BACKENDS = ["sqlite", pytest.param("redis", marks=pytest.mark.redis)]
@@ -34,7 +35,7 @@ def long_review(queue_app, make_player):
     start_a_long_review(queue_app, player)
     game_id = player.game
     yield player
-    if reviews.read(queue_app.extensions["games"].review(game_id)).active:
+    if queue_app.extensions[WORKER].stored(game_id).active:
         stop_review(queue_app, game_id)
 
 
@@ -46,7 +47,7 @@ def test_one_review_at_a_time_per_address_and_per_session(queue_app, make_player
     refused = ask(neighbour)
     assert refused.status_code == 429 and ONE_AT_A_TIME in refused.text
     assert int(refused.headers["Retry-After"]) >= 1
-    assert queue_app.extensions["games"].review(neighbour.game) is None
+    assert queue_app.extensions[WORKER].stored(neighbour.game) is None
 
     assert long_review.post("/new").status_code == 200  # the same session, a new game
     play(long_review, store, moves=3)
@@ -83,18 +84,18 @@ def test_a_review_leaves_the_queue_before_it_reads_as_done(queue_app, make_playe
                                                           session_store, monkeypatch):
     """So its client, seeing it finished, may ask for another review at once. (Watched on the
     queue's class: another app of this process on the same Redis may be the one to run it.)"""
-    games, queue = queue_app.extensions["games"], queue_app.extensions["reviewer"].queue
+    worker = queue_app.extensions[WORKER]
     player = make_player(queue_app.test_client())
     play(player, session_store(queue_app), moves=3)
     states_at_removal = []
-    remove = type(queue).remove
+    remove = type(worker.queue).remove
 
     def observed_remove(self, game_id, holder):
         if game_id == player.game:
-            states_at_removal.append(reviews.read(games.review(game_id)).state)
+            states_at_removal.append(worker.stored(game_id).state)
         return remove(self, game_id, holder)
 
-    monkeypatch.setattr(type(queue), "remove", observed_remove)
+    monkeypatch.setattr(type(worker.queue), "remove", observed_remove)
     assert ask(player).status_code == 200
     assert wait_for_review(queue_app, player.game).state == reviews.DONE
     assert states_at_removal[0] == reviews.RUNNING
@@ -105,20 +106,21 @@ def lost_review(app, player, store, lease: float, quiet_for: float) -> None:
     queue's entry held on a lease of `lease` seconds, the progress last written `quiet_for`
     seconds ago."""
     play(player, store, moves=6)
-    games, queue = app.extensions["games"], app.extensions["reviewer"].queue
+    games, queue = app.extensions["games"], app.extensions[WORKER].queue
     history = games.get(player.game).game.history
     now = time.time()
     assert queue.add(player.game, "203.0.113.9", "session:killed", now)
     assert queue.take("killed worker", lease, now) == player.game
     running = Review.asked(history).progressed(2)
     running = Review(running.moves, running.digest, running.state, running.done, now - quiet_for)
-    assert games.replace_review(player.game, None, running.to_text())
+    assert queue.replace_review(player.game, None, running.to_text())
 
 
 def test_a_review_whose_worker_died_is_taken_up_when_its_lease_runs_out(
         queue_app, make_player, session_store):
     player = make_player(queue_app.test_client())
     lost_review(queue_app, player, session_store(queue_app), lease=0, quiet_for=0)
+    start_worker(queue_app)  # as gunicorn starts it in each worker process, after the fork
     review = wait_for_review(queue_app, player.game)  # no ask: the thread looks by itself
     assert review.state == reviews.DONE and review.moves == 6
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import threading
 import time
 from pathlib import Path
 
@@ -18,17 +17,18 @@ from engine.solver.verdicts import in_points
 from tests.history_support import (
     ask, play, player_at, start_a_long_review, stop_review, wait_for_review,
 )
-from webapp.history import reviews
-from webapp.history.analysis import JUDGEMENT_POINTS, Analysis, judgement_line, review_game
-from webapp.history.review_chart import review_chart
-from webapp.history.reviewer import REVIEW_SETTING
+from webapp.review import WORKER
+from webapp.review import model as reviews
+from webapp.review.analysis import JUDGEMENT_POINTS, Analysis, judgement_line, review_game
+from webapp.review.chart import review_chart
+from webapp.review.worker import REVIEW_SETTING
 
 ROW = re.compile(r'<tr data-move="(\d+)">(.*?)</tr>', re.S)
 
 
 def games_review_of(app, game_id: str) -> str | None:
     """The review text the store keeps beside the game."""
-    return app.extensions["games"].review(game_id)
+    return app.extensions[WORKER].queue.review(game_id)
 
 
 @pytest.fixture
@@ -226,7 +226,7 @@ def test_asking_without_the_csrf_token_is_refused_and_starts_nothing(app, player
     play(player, store, moves=3)
     refused = player.client.post(f"/games/{player.game}/review")
     assert refused.status_code == 400 and "security token" in refused.text
-    assert app.extensions["games"].review(player.game) is None
+    assert games_review_of(app, player.game) is None
 
 
 @pytest.mark.redis
@@ -246,13 +246,17 @@ def test_on_redis_any_instance_answers_the_polling_of_a_review_another_runs(
     assert f'data-game="{player.game}"' in listed.get("/games").text
 
 
-def test_reviews_run_on_one_thread_of_their_own_at_a_lower_priority(app, player, store):
+def test_reviews_run_on_one_thread_of_the_apps_own_at_a_lower_priority(app, player, store):
     play(player, store, moves=4)
     ask(player)
     wait_for_review(app, player.game)
-    reviewers = [thread for thread in threading.enumerate() if thread.name == "reviewer"]
-    assert len(reviewers) == 1  # one for the process, whatever apps it serves
-    niceness = int(Path(f"/proc/self/task/{reviewers[0].native_id}/stat").read_text()
+    worker = app.extensions[WORKER]
+    reviewer = worker.thread
+    assert reviewer.name == "reviewer" and reviewer.is_alive()
+    ask(player)  # another ask (nothing new to review) starts no second thread
+    worker.start()  # nor does starting it again
+    assert worker.thread is reviewer
+    niceness = int(Path(f"/proc/self/task/{reviewer.native_id}/stat").read_text()
                    .rsplit(")", 1)[1].split()[16])
     assert niceness == min(os.getpriority(os.PRIO_PROCESS, 0) + 10, 19)  # the README: 10 above
 
@@ -287,7 +291,7 @@ def test_a_full_queue_is_a_busy_answer_that_writes_nothing(make_web_app, make_pl
     answer = ask(refused)
     assert answer.status_code == 503 and 1 <= int(answer.headers["Retry-After"]) <= 60
     assert "The solver is busy with other reviews" in answer.text
-    assert app.extensions["games"].review(refused.game) is None  # nothing was written for it
+    assert games_review_of(app, refused.game) is None  # nothing was written for it
 
     stop_review(app, busy.game)  # the thread gives the long one up and takes the others
     for waiting in queued:
@@ -299,16 +303,16 @@ def test_a_full_queue_is_a_busy_answer_that_writes_nothing(make_web_app, make_pl
 def test_without_script_a_form_asks_and_the_page_reloads_itself_while_the_review_runs(
         app, player, store):
     play(player, store, moves=5)
-    games, page = app.extensions["games"], f"/en/games/{player.game}/review"
+    queue, page = app.extensions[WORKER].queue, f"/en/games/{player.game}/review"
     form = player.client.get(page).text
     assert f'<form method="post" action="{page}"' in form
     assert 'name="csrf_token"' in form and 'http-equiv="refresh"' not in form
     asked = reviews.Review.asked(store.record(store.sid_of(player.client)).game.history)
     running = reviews.Review(asked.moves, asked.digest, reviews.RUNNING, done=2,
                              updated=time.time())
-    assert games.replace_review(player.game, None, running.to_text())  # as another worker would
+    assert queue.replace_review(player.game, None, running.to_text())  # as another worker would
     assert '<noscript><meta http-equiv="refresh" content="3"' in player.client.get(page).text
-    assert games.replace_review(player.game, running.to_text(), running.failed().to_text())
+    assert queue.replace_review(player.game, running.to_text(), running.failed().to_text())
 
     sent = player.client.post(page, data={"csrf_token": player.token},
                               headers={"Sec-Fetch-Mode": "navigate"})  # the form, sent by hand

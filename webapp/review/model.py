@@ -3,8 +3,9 @@ moves, named by a digest of their directions), how far the review has got, and i
 
 The text is JSON. Any process can answer the page's polling from it, whichever process runs the
 review; a review whose writer went quiet for too long counts as abandoned and may be asked for
-again (and is taken up again by another worker: `webapp.history.reviewer`). A game that went on after its review still shows it, as the review of its first moves; a
-game whose first moves changed since (taken back and played otherwise) shows none.
+again (and is taken up again by another worker: `webapp.review.worker`). A game that went on
+after its review still shows it, as the review of its first moves; a game whose first moves
+changed since (taken back and played otherwise) shows none.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ import time
 from dataclasses import dataclass, replace
 
 from engine import History
-from webapp.history.analysis import Analysis
+from webapp.review.analysis import Analysis
 
 log = logging.getLogger(__name__)
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
 STATES = (QUEUED, RUNNING, DONE, FAILED)
-#: Seconds a worker holds a review it runs (its lease in `webapp.history.review_queue`): each
+#: Seconds a worker holds a review it runs (its lease in `webapp.review.queue`): each
 #: write of its progress, about once a second, renews it. A running review not written to for
 #: longer has lost its worker; another takes it up, or the owner's ask queues it again.
 LEASE_SECONDS = 15.0

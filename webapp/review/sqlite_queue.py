@@ -1,15 +1,36 @@
-"""The queue of reviews in the SQLite file beside the games: a small table of its own."""
+"""Reviews in the SQLite file beside the games: each game's review text in the ``review`` column
+of its row, and the queue in a small table of its own (both made by the schema's migrations)."""
 
 from __future__ import annotations
 
+import time
+
+from webapp.store.retention import Retention
 from webapp.store.sqlite_db import Database
 
 
 class SqliteReviewQueue:
-    """`ReviewQueue` in the table ``review_queue`` (made by the schema's migrations)."""
+    """`ReviewQueue` in the games' table and the table ``review_queue``."""
 
-    def __init__(self, database: Database) -> None:
-        self.database = database
+    def __init__(self, database: Database, retention: Retention) -> None:
+        self.database, self.retention = database, retention
+
+    def review(self, game_id: str) -> str | None:
+        """The review column of a kept game."""
+        row = self.database.read(
+            "SELECT review, played, last_played FROM games WHERE id = ?", (game_id,))
+        if row is None or self.retention.expires(bool(row["played"]),
+                                                 row["last_played"]) < time.time():
+            return None
+        return row["review"] if isinstance(row["review"], str) else None
+
+    def replace_review(self, game_id: str, expected: str | None, review: str) -> bool:
+        """Compare-and-set on the review column (``IS`` matches NULL too)."""
+        with self.database.transaction() as connection:
+            return connection.execute(
+                "UPDATE games SET review = ? WHERE id = ? AND review IS ?",
+                (review, game_id, expected),
+            ).rowcount == 1
 
     def add(self, game_id: str, address: str, session: str, now: float) -> bool:
         with self.database.transaction() as connection:

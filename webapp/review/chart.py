@@ -1,5 +1,5 @@
 """Geometry of a review's chart: the solver's judgement of each position over the whole game,
-the costly moves marked. Numbers only; the SVG markup is templates/history/_review_chart.html."""
+the costly moves marked. Numbers only; the SVG markup is templates/review/_chart.html."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from webapp.charts import Frame, Tick
-from webapp.history.analysis import Analysis
+from webapp.review.analysis import Analysis
 
 # The left margin holds the widest tick label: "150 tys." when the values are points.
 FRAME = Frame.with_margins(400, 180, left=56, right=10, top=10, bottom=26)

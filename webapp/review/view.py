@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from webapp.game.controls import SHOWN_DIRECTIONS, ShownDirection
-from webapp.history.analysis import Analysis
-from webapp.history.review_chart import ReviewChart, review_chart
-from webapp.history.reviews import FAILED, QUEUED, Review
 from webapp.i18n import markup_gettext as _
+from webapp.review.analysis import Analysis
+from webapp.review.chart import ReviewChart, review_chart
+from webapp.review.model import FAILED, QUEUED, Review
 from webapp.store.records import GameRecord
 
 

@@ -1,4 +1,4 @@
-"""The view a review's part of its page is drawn from (webapp.views.review): whether it is going
+"""The view a review's part of its page is drawn from (webapp.review.view): whether it is going
 on, what it found and whether this browser may ask for it are decided there, so these tests read
 the view, not the HTML."""
 
@@ -7,10 +7,10 @@ import random
 import pytest
 
 from engine import Game
-from webapp.history.analysis import Analysis, CostlyMove
-from webapp.history.reviews import Review, digest
+from webapp.review.analysis import Analysis, CostlyMove
+from webapp.review.model import Review, digest
+from webapp.review.view import review_view
 from webapp.store.records import GameRecord
-from webapp.views.review import review_view
 
 MOVES = 12
 
