@@ -19,7 +19,7 @@ from werkzeug.exceptions import BadRequest, Conflict, HTTPException
 
 from webapp.i18n import lazy_gettext
 from webapp.i18n import translate as _
-from webapp.store.errors import STORE_ERRORS, StoreUnavailable
+from webapp.store.errors import STORE_ERRORS, StoreUnavailable, fault_text
 
 #: What the player reads whenever the game server cannot be reached, whoever notices it.
 UNREACHABLE = lazy_gettext("Can't reach the game server, retrying…")
@@ -97,7 +97,8 @@ def _refused(error: HTTPException) -> ResponseReturnValue:
 
 
 def _store_fault(error: Exception) -> ResponseReturnValue:
-    current_app.logger.warning("store fault: %r", error)
+    where = current_app.session_interface.where  # the games live in the sessions' store
+    current_app.logger.warning("store fault (%s): %s", where, fault_text(error))
     return _store_unavailable(StoreUnavailable())
 
 

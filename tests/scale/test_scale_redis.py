@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
+import time
 
 import pytest
 import redis
@@ -12,6 +14,7 @@ from harness.redis_server import RedisServer
 from tests.board_html import shown_scores
 from tests.scale.scale_support import Tab, production_app, replay, stored
 from tests.web_support import StoreView
+from webapp.review import WORKER, start_worker
 
 pytestmark = pytest.mark.redis
 
@@ -122,3 +125,32 @@ def test_the_app_starts_while_redis_is_down_and_serves_once_it_is_up(tmp_path):
     assert app.test_client().get("/").status_code == 503
     with server:
         assert Tab(app.test_client()).move("left", 1).status_code == 200
+
+
+def test_while_redis_is_down_each_log_names_the_server_and_the_cause(tmp_path, caplog):
+    """The session store's and the review thread's warnings name the server and why it failed;
+    the review thread says it once per outage, not at every look."""
+    with RedisServer() as server:
+        app = production_app(tmp_path / "instance", SESSION_BACKEND="redis",
+                             REDIS_URL=server.url)
+        player = Tab(app.test_client())
+        server.stop()
+        cause = (f"ConnectionError: Error 111 connecting to 127.0.0.1:{server.port}."
+                 " Connection refused.")
+        worker = app.extensions[WORKER]
+        try:
+            with caplog.at_level(logging.WARNING):
+                assert player.client.get("/").status_code == 503
+                assert f"session store {server.url}: cannot read: {cause}" in caplog.text
+                caplog.clear()
+                start_worker(app)
+                deadline = time.monotonic() + 10
+                while "the review queue" not in caplog.text:
+                    assert time.monotonic() < deadline, "the review thread said nothing"
+                    time.sleep(0.05)
+                time.sleep(2.5)  # two more looks at the queue, each failing
+        finally:
+            worker.stop(timeout=10)
+    said = [record.getMessage() for record in caplog.records
+            if record.getMessage().startswith("the review queue")]
+    assert said == [f"the review queue ({server.url}) could not be read or written: {cause}"]

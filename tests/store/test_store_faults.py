@@ -126,7 +126,7 @@ def test_a_garbage_session_is_mended_or_started_afresh_never_a_500(app, player, 
 
 
 def test_a_held_write_lock_is_a_503_after_the_busy_timeout_then_the_move_applies_once(
-        make_web_app, make_player, session_store, tmp_path):
+        make_web_app, make_player, session_store, tmp_path, caplog):
     app = make_web_app(tmp_path / "instance", SQLITE_BUSY_TIMEOUT=0.5)
     player, store = make_player(app.test_client()), session_store(app)
     store.update(store.sid_of(player.client), game=Game.new(seed=11).to_dict())
@@ -145,6 +145,8 @@ def test_a_held_write_lock_is_a_503_after_the_busy_timeout_then_the_move_applies
         holder.close()
         move.join()
     assert answers[0].status_code == 503 and "reach the game server" in answers[0].text
+    database = app.extensions["games"].database.path
+    assert f"store fault ({database}): OperationalError: database is locked" in caplog.text
     again = player.post("/move", direction=direction, seq="1")
     assert again.status_code == 200 and again.headers["X-Seq"] == "1"
     assert store.read(store.sid_of(player.client))["seq"] == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sqlite3
 import time
 from contextlib import contextmanager
 
@@ -305,3 +306,21 @@ def test_each_history_route_draws_on_a_history_budget_of_its_own(tmp_path, make_
              f"/games/{player.game}/review", f"/games/{player.game}/review/progress", "/games"]
     assert [player.client.get(path).status_code for path in reads] == [200] * len(reads)
     assert [player.client.get(path).status_code for path in reads] == [429] * len(reads)
+
+
+def test_a_move_the_counters_cannot_count_goes_through_and_the_log_says_where_and_why(
+        tmp_path, make_web_app, make_player, caplog):
+    app = make_web_app(tmp_path / "instance", MOVE_RATE_LIMIT="1/minute",
+                       SQLITE_BUSY_TIMEOUT=0.2)
+    player = make_player(app.test_client())
+    counters = tmp_path / "instance" / "games-limits.sqlite3"
+    holder = sqlite3.connect(counters, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process's draw, holding the lock
+    try:
+        moved = [player.move(direction).status_code for direction in ("left", "up")]
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert moved == [200, 200]  # over the budget, but nothing could count it
+    assert (f"rate limits not counted ({counters}): OperationalError: database is locked"
+            in caplog.text)

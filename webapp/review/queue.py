@@ -27,6 +27,8 @@ class ReviewQueue(Protocol):
     """The games' review texts and the shared queue of reviews. Every method raises one of
     `STORE_ERRORS` when the store fails."""
 
+    where: str  # the store, as logs name it
+
     def review(self, game_id: str) -> str | None:
         """The text kept beside the game for its review, or None when there is none or the game
         is gone."""

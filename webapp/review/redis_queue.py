@@ -11,6 +11,7 @@ import logging
 
 from redis import Redis
 
+from webapp.store.redis_client import address
 from webapp.store.redis_games import KEY_PREFIX
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,7 @@ class RedisReviewQueue:
     """`ReviewQueue` in Redis."""
 
     def __init__(self, client: Redis) -> None:
-        self.client = client
+        self.client, self.where = client, address(client)
         self._replace_review = client.register_script(_REPLACE_REVIEW)
         self._add = client.register_script(_ADD)
         self._free = client.register_script(_FREE)

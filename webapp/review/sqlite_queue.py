@@ -14,6 +14,7 @@ class SqliteReviewQueue:
 
     def __init__(self, database: Database, retention: Retention) -> None:
         self.database, self.retention = database, retention
+        self.where = str(database.path)
 
     def review(self, game_id: str) -> str | None:
         """The review column of a kept game."""

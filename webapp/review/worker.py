@@ -41,7 +41,7 @@ from webapp.review import model
 from webapp.review.analysis import review_game
 from webapp.review.model import LEASE_SECONDS, QUEUED, RUNNING, Review
 from webapp.review.queue import ReviewQueue
-from webapp.store.errors import STORE_ERRORS
+from webapp.store.errors import STORE_ERRORS, fault_text
 from webapp.store.game_store import GameStore
 from webapp.store.records import GameRecord
 
@@ -137,8 +137,8 @@ class ReviewWorker:
                 looked = self.run_next(solver)
             except STORE_ERRORS as error:  # the store is out of reach: look again later
                 if not unreachable:
-                    log.warning("the review queue could not be read or written: %s: %s",
-                                type(error).__name__, error)
+                    log.warning("the review queue (%s) could not be read or written: %s",
+                                self.queue.where, fault_text(error))
                 unreachable, looked = True, False
             except Exception:  # a review must never take the thread down with it
                 log.exception("a review failed")

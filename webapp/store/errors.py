@@ -16,6 +16,13 @@ class WriteConflict(Exception):
 STORE_ERRORS: tuple[type[BaseException], ...] = (RedisError, sqlite3.Error, OSError, WriteConflict)
 
 
+def fault_text(error: BaseException) -> str:
+    """A store error as a log names it: its type and its message, which says where when the
+    error knows ("ConnectionError: Error 111 connecting to 127.0.0.1:6379. Connection refused.").
+    Not ``%r``: redis-py 8 gives only "network:ConnectionError" for that."""
+    return f"{type(error).__name__}: {error}"
+
+
 class StoreUnavailable(ServiceUnavailable):
     """503: the store is out of reach; nothing was written, and the page retries the request.
 

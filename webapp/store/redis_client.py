@@ -35,6 +35,15 @@ def redis_client(url: str, timeout: float) -> Redis:
     return Redis.from_url(url, **fail_fast_options(timeout))
 
 
+def address(client: Redis) -> str:
+    """Where the client's server is, for logs: ``redis://host:port/db`` (no credentials), or
+    ``unix://path``."""
+    options = client.connection_pool.connection_kwargs
+    if "path" in options:
+        return f"unix://{options['path']}"
+    return f"redis://{options.get('host')}:{options.get('port')}/{options.get('db', 0)}"
+
+
 def persistence_warning(client: Redis) -> str | None:
     """What an operator should hear about the Redis server's persistence: None when it keeps an
     append-only file (AOF) or RDB snapshots, else why a restart would lose every game. Asked

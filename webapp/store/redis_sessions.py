@@ -9,6 +9,7 @@ from flask_session.base import ServerSideSession
 from flask_session.redis import RedisSessionInterface
 from redis import Redis
 
+from webapp.store.redis_client import address
 from webapp.store.retention import Retention
 from webapp.store.sessions import StoreSessions
 
@@ -18,7 +19,7 @@ class RedisSessions(StoreSessions, RedisSessionInterface):
 
     def __init__(self, app: Flask, client: Redis, retention: Retention) -> None:
         super().__init__(app, client=client, key_prefix="session:", permanent=True)
-        self.retention = retention
+        self.retention, self.where = retention, address(client)
 
     def _retrieve_session_data(self, store_id: str) -> dict | None:
         raw = self.client.get(store_id)

@@ -27,7 +27,7 @@ from flask import Flask, Request, Response, session
 from flask import request as current_request
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
-from webapp.store.errors import STORE_ERRORS, StoreUnavailable
+from webapp.store.errors import STORE_ERRORS, StoreUnavailable, fault_text
 from webapp.store.records import is_game_id
 from webapp.store.retention import Retention
 
@@ -90,6 +90,7 @@ class StoreSessions(ServerSideSessionInterface):
 
     session_class = StoreSession
     retention: Retention
+    where: str  # the store, as logs name it
 
     def decode(self, raw: bytes) -> dict[str, Any] | None:
         """A stored session, strictly: msgpack, sanitized; None for anything unreadable."""
@@ -124,7 +125,7 @@ class StoreSessions(ServerSideSessionInterface):
         try:
             return super().open_session(app, request)
         except STORE_ERRORS as error:
-            app.logger.warning("session store: cannot read: %r", error)
+            app.logger.warning("session store %s: cannot read: %s", self.where, fault_text(error))
             return self._detached(unavailable=True)
 
     def regenerate(self, session: StoreSession) -> None:
@@ -141,14 +142,16 @@ class StoreSessions(ServerSideSessionInterface):
         try:
             super().save_session(app, session, response)
         except STORE_ERRORS as error:
-            app.logger.warning("session store: cannot write: %r", error)
+            app.logger.warning("session store %s: cannot write: %s", self.where,
+                               fault_text(error))
             _answer_unavailable(app, response)
             return
         if session.replaces:
             try:
                 self._delete_session(self._get_store_id(session.replaces))
             except STORE_ERRORS as error:  # it expires by itself
-                app.logger.warning("session store: cannot delete a replaced session: %r", error)
+                app.logger.warning("session store %s: cannot delete a replaced session: %s",
+                                   self.where, fault_text(error))
 
     def _detached(self, unavailable: bool) -> StoreSession:
         """An empty session this request must not write."""

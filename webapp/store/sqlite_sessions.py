@@ -28,6 +28,7 @@ class SqliteSessions(StoreSessions):
     def __init__(self, app: Flask, database: Database, retention: Retention) -> None:
         super().__init__(app, key_prefix="", permanent=True)
         self.database, self.retention = database, retention
+        self.where = str(database.path)
 
     def _retrieve_session_data(self, store_id: str) -> dict | None:
         row = self.database.read(

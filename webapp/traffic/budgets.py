@@ -55,7 +55,7 @@ from flask import current_app, request, session
 from limits import RateLimitItem, parse_many
 from werkzeug.exceptions import TooManyRequests
 
-from webapp.store.errors import STORE_ERRORS
+from webapp.store.errors import STORE_ERRORS, fault_text
 from webapp.traffic.counters import Draw
 from webapp.traffic.gate import ADDRESS, BUDGET_ATTRIBUTE, SESSION
 
@@ -136,12 +136,13 @@ def _draw(counters: tuple[Counter, ...], cost: int) -> None:
     module's docstring)."""
     draws = sorted(((item, key, scope, counter.kind) for counter in counters
                     for item, key, scope in counter.draws()), key=lambda draw: draw[0])
+    counters = current_app.extensions[COUNTERS]
     try:
-        overdrawn = current_app.extensions[COUNTERS].draw(
+        overdrawn = counters.draw(
             [Draw(item.key_for(KEY_PREFIX, key, scope), item.get_expiry(), item.amount)
              for item, key, scope, _kind in draws], cost)
     except STORE_ERRORS as fault:
-        log.warning("rate limits not counted: %r", fault)
+        log.warning("rate limits not counted (%s): %s", counters.where, fault_text(fault))
         return
     if overdrawn is not None:
         _item, key, scope, kind = draws[overdrawn.index]

@@ -28,6 +28,8 @@ from typing import Protocol
 
 from redis import Redis
 
+from webapp.store.redis_client import address
+
 PRUNE_EVERY = 1000
 
 
@@ -53,6 +55,8 @@ class Overdrawn:
 class Counters(Protocol):
     """A store of counters: what `SqliteCounters` and `RedisCounters` offer the budgets."""
 
+    where: str  # the store, as logs name it
+
     def draw(self, draws: Sequence[Draw], cost: int) -> Overdrawn | None:
         """Add `cost` to each counter in turn, stopping at the first it takes past its limit."""
 
@@ -74,6 +78,7 @@ class SqliteCounters:
 
     def __init__(self, path: Path, busy_timeout: float) -> None:
         self.path, self.busy_timeout = path, busy_timeout
+        self.where = str(path)
         self._local = threading.local()
         self._connection().execute(_SCHEMA)
 
@@ -123,6 +128,7 @@ class RedisCounters:
     """Counters in Redis, drawn by one Lua script."""
 
     def __init__(self, client: Redis) -> None:
+        self.where = address(client)
         self._draw = client.register_script(_DRAW)
 
     def draw(self, draws: Sequence[Draw], cost: int) -> Overdrawn | None:
