@@ -7,6 +7,10 @@ A page speaks one language to the end: the game's and the history's routes also 
 prefix (``/pl/move``, ``/pl/games/<id>``), and every URL a page builds for them carries the
 language the page is drawn in, so its fragments, redirects and links come back in that language
 whatever the cookie or the browser says.
+
+Translations go through the request's `catalog`, not Flask-Babel's look-ups, in code and in
+templates alike; that leans on Flask-Babel's and Jinja's internals: `webapp.overrides` lists
+them, with the versions.
 """
 
 from collections.abc import Iterable

@@ -4,6 +4,8 @@ Why this exists: rendering is the largest part of a move's answer (about a third
 project's work per move), and two of Jinja's general mechanisms cost most of it for this app's
 fragments. What changes is how the answers are computed, not what they say: tests/rendering
 draws the move's fragment both ways, and bench/render_diff.py compares whole runs of answers.
+It leans on Jinja's internals: `webapp.overrides` lists them, with the version they were
+written against.
 
 An include of a fixed name is compiled into the template that includes it, as if its text stood
 there in a ``{% with %}`` block of its own. A real include renders the partial in a new context,

@@ -13,6 +13,7 @@ start.
 `StoreSessions` is mixed into Flask-Session's interfaces (SQLite and Redis): it decodes strictly
 (msgpack only; Flask-Session's pickle fall-back is never used), gives each session its lifetime,
 skips the store for static files, and turns a store fault into a 503 with nothing written.
+It leans on Flask-Session's underscore hooks: `webapp.overrides` lists them, with the version.
 """
 
 from __future__ import annotations
