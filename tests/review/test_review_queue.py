@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from harness.live_server import production_server
 from tests.history_support import (
     ask, play, player_at, start_a_long_review, stop_review, wait_for_review,
 )
@@ -123,6 +124,22 @@ def test_a_review_whose_worker_died_is_taken_up_when_its_lease_runs_out(
     start_worker(queue_app)  # as gunicorn starts it in each worker process, after the fork
     review = wait_for_review(queue_app, player.game)  # no ask: the thread looks by itself
     assert review.state == reviews.DONE and review.moves == 6
+
+
+@pytest.mark.slow  # gunicorn's start, and the solver's first search in its worker
+def test_each_gunicorn_worker_process_takes_up_a_lost_review_unasked(tmp_path, make_web_app,
+                                                                   make_player, session_store):
+    """Production's gunicorn starts the review thread in each worker process after the fork
+    (post_fork in gunicorn.conf.py): a review lost by a dead worker is done with no request."""
+    database = tmp_path / "games.sqlite3"
+    app = make_web_app(tmp_path / "instance", SQLITE_PATH=str(database),
+                       MOVE_RATE_LIMIT="100000/second")
+    player = make_player(app.test_client())
+    lost_review(app, player, session_store(app), lease=0, quiet_for=0)
+    with production_server(SQLITE_PATH=str(database), SOLVER_WARM_UP="0"):
+        review = wait_for_review(app, player.game)
+    assert review.state == reviews.DONE and review.moves == 6
+    assert app.extensions[WORKER].thread is None  # done by gunicorn's worker, not this app
 
 
 def test_the_owners_ask_after_a_lost_review_starts_it_again_at_once(
