@@ -54,13 +54,13 @@ translations: setup-test
 	$(BIN)/pybabel update -w 100 -i translations/messages.pot -d translations
 	$(BIN)/pybabel compile -d translations
 
-# The quick benchmarks; the solver's strength run and the load run are long, see README.
+# The quick benchmarks; the solver's strength run and the load run are long, see bench/README.md.
 bench: setup-test
 	$(BIN)/python -m bench.engine_speed
 	$(BIN)/python -m bench.page_weight
 
 # A million more games of training for the solver's network, from the committed weights file (or
-# a local checkpoint that got further), on every core at the lowest priority; see README.
+# a local checkpoint that got further), on every core at the lowest priority; see docs/training.md.
 TRAIN_GAMES ?= 1000000
 train: setup-test
 	nice -n 19 $(BIN)/python -m training.trainer --games $(TRAIN_GAMES)

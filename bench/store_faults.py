@@ -10,7 +10,7 @@ prints how long after the mend that was, and how many tries it took.
 
 - Redis killed: redis-server killed (its data saved first, so it comes back), then restarted.
 - Redis hung: redis-server stopped with SIGSTOP (connections accepted, nothing answered), then
-  SIGCONT. The README promises the next move within a second.
+  SIGCONT. docs/performance.md promises the next move within a second.
 - SQLite file unwritable: the database and its write-ahead log made immutable (chattr +i, which
   binds root too), then writable again.
 - SQLite write lock held: another connection holds the write lock (BEGIN IMMEDIATE) past

@@ -1,7 +1,7 @@
 """Configuration, in one place: documented defaults, overridden by environment variables,
 overridden by the mapping given to ``create_app`` (tests, benchmarks).
 
-Environment variables (the README's table says the same):
+Environment variables (docs/deploy.md's table says the same):
     SECRET_KEY                signs CSRF tokens; when unset, development generates one once and
                               keeps it in the instance folder (``secret_key``). Production
                               insists on a strong one (``production``).

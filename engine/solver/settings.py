@@ -36,7 +36,7 @@ class Setting:
 
 # Both settings score their leaves with the network, which played better than the heuristic at
 # each setting's time over whole games on fixed seeds (bench/solver_strength.py; the current
-# figures in the README, every run with every shipped network in bench/README.md). The
+# figures in docs/solver.md, every run with every shipped network in docs/notebook/). The
 # network's leaves cost about 20 times the heuristic's (32 scattered look-ups in 268 MB), so it
 # looks fewer moves ahead: "fast" 3, and 4 once the board holds 8 different tiles (the deepest
 # within fast's 5 ms median and 25 ms p95 of CPU a move: 5 from 10 tiles went over the p95);

@@ -49,7 +49,7 @@ def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, pla
     page = player.client.get(f"/games/{player.game}/review").text
     assert 'data-going="false"' in page and "The review is finished." in page
     rows = ROW.findall(page)
-    assert 0 < len(rows) <= 10  # the README: the ten costliest moves
+    assert 0 < len(rows) <= 10  # docs/features.md: the ten costliest moves
     losses = [float(re.search(r'data-lost="([^"]+)"', row).group(1)) for _, row in rows]
     costly = review.analysis.costly
     assert [int(number) for number, _ in rows] == [move.number for move in costly]
@@ -258,7 +258,7 @@ def test_reviews_run_on_one_thread_of_the_apps_own_at_a_lower_priority(app, play
     assert worker.thread is reviewer
     niceness = int(Path(f"/proc/self/task/{reviewer.native_id}/stat").read_text()
                    .rsplit(")", 1)[1].split()[16])
-    assert niceness == min(os.getpriority(os.PRIO_PROCESS, 0) + 10, 19)  # the README: 10 above
+    assert niceness == min(os.getpriority(os.PRIO_PROCESS, 0) + 10, 19)  # 10 above, as documented
 
 
 @pytest.mark.parametrize("moves", [1, 239, 240, 241, 252, 479, 20_000])
@@ -281,7 +281,7 @@ def test_a_full_queue_is_a_busy_answer_that_writes_nothing(make_web_app, make_pl
     busy = player_at(app, make_player, "198.51.100.1")
     start_a_long_review(app, busy)  # from now on the others wait
     queued = []
-    for address in range(8):  # the README: "at most 8 reviews wait"
+    for address in range(8):  # docs/features.md: "at most 8 wait"
         waiting = player_at(app, make_player, f"192.0.2.{address + 1}")
         play(waiting, store, moves=3)
         assert ask(waiting).status_code == 200  # the positive control: these are taken

@@ -1,6 +1,6 @@
-"""The security headers the README lists, on every kind of answer: pages, fragments, static files
-and the refusals (400, 404, 413, 429, 503). HSTS only on HTTPS; cookies HttpOnly, SameSite=Lax,
-Secure on HTTPS; PROXY_HOPS decides whose address and scheme count."""
+"""The security headers docs/deploy.md lists, on every kind of answer: pages, fragments, static
+files and the refusals (400, 404, 413, 429, 503). HSTS only on HTTPS; cookies HttpOnly,
+SameSite=Lax, Secure on HTTPS; PROXY_HOPS decides whose address and scheme count."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ first, and the review takes what time is left.
 
 The review looks as "fast" does but one move less ahead on crowded boards (REVIEW_SETTING), so
 that a long game's review fits its minute; what that costs and how often it agrees with "fast"
-is measured by bench/history_review.py (figures in the README).
+is measured by bench/history_review.py (figures in docs/performance.md).
 """
 
 from __future__ import annotations

@@ -58,7 +58,7 @@ def _live_database() -> Path:
     database = getattr(current_app.extensions["games"], "database", None)
     if database is None:
         raise click.ClickException("the games are kept in Redis: back them up with its own"
-                                   " persistence (BGSAVE, the AOF file), see the README")
+                                   " persistence (BGSAVE, the AOF file), see docs/deploy.md")
     return database.path
 
 

@@ -57,7 +57,7 @@ def persistence_warning(client: Redis) -> str | None:
     if appendonly == "yes" or save:
         return None
     return ("Redis keeps the games in memory only (appendonly no, save \"\"): a restart loses"
-            " every game and session; run it with appendonly yes (see the README)")
+            " every game and session; run it with appendonly yes (see docs/deploy.md)")
 
 
 def warn_without_persistence(client: Redis) -> None:

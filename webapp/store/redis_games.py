@@ -5,7 +5,7 @@ Each game is a hash ``game:<id>`` of the record's fields, with the record's life
 of the session that wrote it with it, in the same script). A write is a small Lua
 compare-and-set on the ``version`` field, so no lock exists that a hung or crashed worker could
 leave behind. With ``maxmemory-policy volatile-ttl`` Redis, when full, evicts the keys closest
-to expiry first: unplayed games, then the least recently played (see the README).
+to expiry first: unplayed games, then the least recently played (see docs/deploy.md).
 A game's review is one more field of its hash (``review``, written by `webapp.review`), so it
 lives and goes with the game; reads name the fields they need, so a move never reads the review,
 nor a list of games the positions.
