@@ -25,11 +25,12 @@ system-deps:
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium redis-server openssl fonts-noto-cjk; }
 
-# Served as in production (gunicorn), with development settings: the secret key and the games in
-# instance/, plain-HTTP cookies, one worker; PORT and the app's environment variables apply.
+# Served as in production (gunicorn with gunicorn.conf.py, whose hooks start the review thread in
+# the worker), with development settings: the secret key and the games in instance/, plain-HTTP
+# cookies, one worker; PORT and the app's environment variables apply.
 run: setup
-	$(BIN)/gunicorn --bind 127.0.0.1:$(PORT) --workers 1 --threads 4 --access-logfile - \
-	  'webapp:create_app()'
+	$(BIN)/gunicorn -c gunicorn.conf.py --bind 127.0.0.1:$(PORT) --workers 1 --threads 4 \
+	  --access-logfile - 'webapp:create_app()'
 
 test: system-deps setup-test
 	$(BIN)/python -m pytest -n 2
