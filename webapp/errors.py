@@ -26,6 +26,10 @@ UNREACHABLE = lazy_gettext("Can't reach the game server, retrying…")
 #: What the player reads when the page stopped resending a request the server kept failing.
 GAVE_UP = lazy_gettext("The game server keeps failing, so your last presses were not played. "
                        "Try again in a moment.")
+#: What the player reads when an answer shows the game at an older move than the page did: the
+#: server lost moves it had answered (its store failed over to a copy that lacked them).
+BEHIND = lazy_gettext("The server lost your latest moves, so the board is back where the "
+                      "server's copy of the game stands.")
 RETRY_AFTER_SECONDS = 1
 #: The routes that put the solver to work: their 429 says the solver needs a break.
 SOLVER_ENDPOINTS = ("game.hint", "game.solver_move", "review.ask_review")

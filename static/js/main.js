@@ -31,8 +31,9 @@ const queue = createQueue({
   game: game.dataset.game,
   lastSeq: Number(game.dataset.seq),
   csrfToken: document.querySelector('meta[name="csrf-token"]').content,
-  onAnswer(intent, html, ok, answered) {
+  onAnswer(intent, html, ok, answered, behind) {
     applyFragment(html);
+    if (behind) showMessage(game.dataset.behindMessage); // never a silent jump back
     shown = answered || shown;
     rememberBestScores(controls.bestScores);
     keepLastBoard();

@@ -5,7 +5,8 @@
 // number (a request of several moves, the first one's), and the server applies a move only
 // under the next number, which makes resending a request whose answer got lost safe.
 // Answers say which game the page shows now and its last move number (X-Game, X-Seq): the page
-// counts on from the server's. They also say where that game stands (X-Status: playing, won or
+// counts on from the server's, even when it is lower than the page's (the server lost moves it
+// had answered, say in a failover of its store): the answer then says so (`behind`). They also say where that game stands (X-Status: playing, won or
 // over; X-In-Progress: whether a new game would throw moves away), which the page keeps.
 
 import { retryAfterMs, sleep } from "./wait.js";
@@ -20,9 +21,11 @@ const SERVER_ERROR_TRIES = 5;
  * request carries;
  * urls: intent -> URL (webapp.game.intents.ENDPOINTS, and "state"); game, lastSeq, csrfToken:
  * where the page starts.
- * onAnswer(intent, html, ok, shown) gets each answer in order (for several moves, the last one's
- * intent; "state" when the page was reset to the server's current game), with where the game it
- * shows stands ({status, inProgress}; null when the answer does not say, as a refusal does not);
+ * onAnswer(intent, html, ok, shown, behind) gets each answer in order (for several moves, the
+ * last one's intent; "state" when the page was reset to the server's current game), with where
+ * the game it shows stands ({status, inProgress}; null when the answer does not say, as a
+ * refusal does not), and whether it carries the page's game at an older move number than the
+ * page showed;
  * onRetrying(html) is called each time the server is unreachable (html: null) or failing (html:
  * its answer, which may carry a message), before the same request goes again. A 429 is not an answer: the same
  * request goes again after Retry-After (with half its moves, the rest waiting for the next).
@@ -51,10 +54,14 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
     return body;
   }
 
+  // Take the answer's game and move number; true if it is the same game, further back.
   function follow(response) {
-    page.game = response.headers.get("X-Game") || page.game;
+    const game = response.headers.get("X-Game") || page.game;
     const seq = response.headers.get("X-Seq");
+    const behind = game === page.game && seq !== null && Number(seq) < page.lastSeq;
+    page.game = game;
     if (seq !== null) page.lastSeq = Number(seq);
+    return behind;
   }
 
   function giveUp() {
@@ -69,8 +76,8 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
       () => fetch(url, { credentials: "same-origin", cache: "no-store" }), onRetrying);
     if (!response) return giveUp();
     page.csrfToken = response.headers.get("X-CSRF-Token") || page.csrfToken;
-    follow(response);
-    onAnswer("state", await response.text(), response.ok, shownBy(response));
+    const behind = follow(response);
+    onAnswer("state", await response.text(), response.ok, shownBy(response), behind);
   }
 
   // A refused request (429) played nothing: the second half of its moves waits for the next
@@ -91,8 +98,9 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
     }), onRetrying, () => { intents = halve(intents); });
     if (!response) return giveUp();
     if (response.headers.has("X-Stale")) return refresh();
-    follow(response);
-    onAnswer(intents[intents.length - 1], await response.text(), response.ok, shownBy(response));
+    const behind = follow(response);
+    const intent = intents[intents.length - 1];
+    onAnswer(intent, await response.text(), response.ok, shownBy(response), behind);
   }
 
   async function drain() {

@@ -1,11 +1,13 @@
 """The page and the store, in a real Chromium: presses faster than the limits allow all land,
-in order, and a page whose game vanished carries on by itself."""
+in order, a page whose game vanished carries on by itself, and a page whose game the store
+lost moves of says so."""
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from engine import Game
 from tests.browser.browser_support import expect_number
+from tests.damage_support import keep_as_current, played
 
 pytestmark = pytest.mark.browser
 
@@ -54,3 +56,25 @@ def test_a_game_that_vanishes_under_an_open_page_is_replaced_on_the_next_press(
     page.keyboard.press(KEYS[board.legal_moves()[0]])
     expect(page.locator("#moves")).to_have_text("1")
     assert server.store.read(sid)["id"] == fresh and server.store.read(sid)["seq"] == 1
+
+
+def test_a_page_shown_moves_the_store_lost_says_so_and_shows_the_server_s_board(
+        page: Page, server, open_game):
+    """As after a failover to a copy of the store that lacked the last moves: the page showed
+    move 12, the server now has the game at move 8. The next press is answered with move 8's
+    board and a message, never a silent jump back; the press after it plays on from there."""
+    sid = open_game(page)
+    keep_as_current(server.store, sid, played(12, seed=7))
+    page.reload()
+    expect_number(page.locator("#moves"), 12)
+    earlier = played(8, seed=7)
+    keep_as_current(server.store, sid, earlier)
+    page.keyboard.press(KEYS[played(12, seed=7).legal_moves()[0]])
+    message = page.locator("#message")
+    expect(message).to_contain_text("The server lost your latest moves")
+    expect_number(page.locator("#moves"), 8)
+    expect_number(page.locator("#score"), earlier.score)
+    page.keyboard.press(KEYS[earlier.legal_moves()[0]])
+    expect_number(page.locator("#moves"), 9)
+    expect(message).to_have_text("")
+    assert server.store.read(sid)["seq"] == 9

@@ -4,7 +4,7 @@ view (`webapp.views.game`), and the headers that tell the page's script where th
 from flask import render_template, request
 from flask_wtf.csrf import generate_csrf
 
-from webapp.errors import GAVE_UP, UNREACHABLE
+from webapp.errors import BEHIND, GAVE_UP, UNREACHABLE
 from webapp.game import controls
 from webapp.game.best_score import best_scores
 from webapp.i18n import lazy_gettext, number_text
@@ -46,11 +46,11 @@ def _fragment(template: str, view: GameView) -> str:
 
 def render_page(record: GameRecord, lost: bool = False) -> str:
     """The whole game page (saying so when the browser's previous game was lost), with the
-    messages its script shows when the server cannot be reached or keeps failing."""
+    messages its script shows when the server cannot be reached, keeps failing or lost moves."""
     view = view_of(record, "loaded", message=LOST if lost else None)
     return render_template("game.html", controls=controls.client_data(), view=view,
                            message=view.message, unreachable_message=UNREACHABLE,
-                           gave_up_message=GAVE_UP)
+                           gave_up_message=GAVE_UP, behind_message=BEHIND)
 
 
 def render_update(
