@@ -40,15 +40,18 @@ True
 >>> sum(tile.is_new for tile in game.tiles)
 1
 
-Same seed and same moves, same game, also through a save and restore:
+`game.position` is the game now as a value: two games in equal positions play on alike. Same
+seed and same moves, same game, also through a save and restore:
 
 >>> first, second = engine.Game.new(seed=42), engine.Game.new(seed=42)
 >>> for direction in ("left", "up", "right", "down"):
 ...     _ = first.move(direction)
-...     second = engine.Game.from_dict(second.to_dict())
+...     second = engine.Game.from_saved(second.to_saved())
 ...     _ = second.move(direction)
->>> first.rows == second.rows and first.to_dict() == second.to_dict()
+>>> first.position == second.position
 True
+>>> first.position.moves, first.position.rows == first.rows
+(3, True)
 
 Games may share a start and still deal their own tiles after it: `opening` seeds the first
 two tiles only (the daily game gives every player the day's start this way).
@@ -67,10 +70,10 @@ the same move then brings the same new tile:
 >>> game = engine.Game.new(seed=42)
 >>> game.move("left"), game.move("right")
 (True, True)
->>> after = game.to_dict()
+>>> after = game.position
 >>> game.undo(), game.moves
 (True, 1)
->>> game.move("right") and game.to_dict() == after
+>>> game.move("right") and game.position == after
 True
 
 Undoing the winning merge takes the win back; making 2048 again asks again:
@@ -81,49 +84,50 @@ Undoing the winning merge takes the win back; making 2048 again asks again:
 >>> won.undo(), won.won, won.status
 (True, False, <Status.PLAYING: 'playing'>)
 
-`game.history` is every move since the start: an immutable `History` with a saved form of its
-own (the moves at 2 bits each, a checkpoint every 1000 moves). `Game.replay` gives the game
-after any number of its moves, `walk` each move with the rows before it:
+`game.history` is every move since the start, an immutable `History`. `Game.replay` gives the
+game after any number of its moves, `walk` each move with the rows before it:
 
 >>> history = game.history
->>> len(history), history.directions()
-(2, ('left', 'right'))
->>> saved = history.to_dict()
->>> saved["count"], saved["moves"], saved["checkpoints"]
-(2, 'Dg==', '')
->>> engine.Game.replay(saved, 1).moves, engine.Game.replay(saved).to_dict() == game.to_dict()
+>>> len(history), history.directions(), history.start == engine.Game.new(seed=42).position
+(2, ('left', 'right'), True)
+>>> engine.Game.replay(history, 1).moves, engine.Game.replay(history).position == game.position
 (1, True)
 >>> [(step.rows[0], step.direction) for step in history.walk()]
 [((0, 0, 2, 0), 'left'), ((2, 0, 0, 0), 'right')]
 
-A game loaded with its history goes on recording into it, and undo reaches past the load:
-
->>> restored = engine.Game.from_dict(game.to_dict(), saved)
->>> restored.undo(), restored.undo(), restored.undo()
-(True, True, False)
->>> restored.to_dict() == engine.Game.new(seed=42).to_dict()
-True
-
-`to_saved` keeps the whole game in one form, the history with the position now as its end; it
-is what a store keeps (one text to read and write), and loading it unpacks no move:
+`to_saved` is a game's one saved form: the whole game in a dict of plain JSON types, its history
+(the moves at 2 bits each, a checkpoint every 1000 moves) with the position now as the
+history's end. It is what a store keeps, and loading it unpacks no move. A loaded game goes on
+recording into its history, and undo reaches past the load:
 
 >>> whole = game.to_saved()
 >>> whole["count"], whole["moves"], sorted(whole["end"])
 (2, 'Dg==', ['awaiting_choice', 'last_points', 'tiles'])
->>> again = engine.Game.from_saved(whole)
->>> again.to_dict() == game.to_dict() and again.history == game.history
+>>> restored = engine.Game.from_saved(whole)
+>>> restored.position == game.position and restored.history == game.history
+True
+>>> restored.undo(), restored.undo(), restored.undo()
+(True, True, False)
+>>> restored.position == engine.Game.new(seed=42).position
 True
 
-A history whose stored bits changed no longer replays to its game: undo and replay raise
-`DamagedHistory` (a ValueError) and change nothing, and `sound_part()` replays the whole history
-to give the game up to its last point that checks out (here its start):
+Anything `to_saved` never wrote is refused with a ValueError that names what is wrong:
 
->>> damaged = engine.Game.from_dict(game.to_dict(), {**saved, "moves": "Cg=="})
+>>> engine.Game.from_saved({**whole, "end": {"tiles": whole["end"]["tiles"]}})
+Traceback (most recent call last):
+...
+ValueError: end keys: missing 'awaiting_choice', 'last_points'
+
+A history whose stored bits changed still loads, but no longer replays to its game: undo and
+replay raise `DamagedHistory` (a ValueError) and change nothing, and `sound_part()` replays the
+whole history to give the game up to its last point that checks out (here its start):
+
+>>> damaged = engine.Game.from_saved({**whole, "moves": "Cg=="})
 >>> damaged.undo()
 Traceback (most recent call last):
 ...
 engine.history.DamagedHistory: move 2 of the history does not lead to the game
->>> damaged.moves, damaged.sound_part().moves, game.sound_part().to_dict() == game.to_dict()
+>>> damaged.moves, damaged.sound_part().moves, game.sound_part().position == game.position
 (2, 0, True)
 
 Bad input is refused before anything changes:
@@ -134,11 +138,11 @@ Traceback (most recent call last):
 ValueError: unknown direction 'sideways'; expected one of ('up', 'down', 'left', 'right')
 
 Modules: `directions`, `line` (the merge rules on one line), `board` (the packed board and
-its cached tables), `rng` (seeded spawns), `tiles` (tile identities), `validation` and
-`saved_state` (checked input and the saved form of a position, documented there), `history`
-(the recorded moves and their saved form, documented there), `history_codec` (the packed parts
-of those forms), `saved_game` (a whole game in one saved form), `game` (the `Game` class),
-`scoring` (the points a tile stands for).
+its cached tables), `rng` (seeded spawns), `tiles` (tile identities), `validation` (checked
+input), `position` (a game's fields, listed once), `history` (the recorded moves),
+`history_codec` (the packed parts of the saved form), `saved_game` (a whole game in its one
+saved form, documented there), `legacy` (the older forms, read for old records), `game` (the
+`Game` class), `scoring` (the points a tile stands for).
 """
 
 from collections.abc import Sequence
@@ -148,9 +152,11 @@ from engine import validation as _validation
 from engine.directions import DIRECTIONS, check_direction
 from engine.game import Game, Status
 from engine.history import DamagedHistory, History
+from engine.position import Position
 from engine.tiles import Tile
 
-__all__ = ["DIRECTIONS", "DamagedHistory", "Game", "History", "Status", "Tile", "slide"]
+__all__ = ["DIRECTIONS", "DamagedHistory", "Game", "History", "Position", "Status", "Tile",
+           "slide"]
 
 
 def slide(rows: Sequence[Sequence[int]], direction: str) -> tuple[tuple[tuple[int, ...], ...], int]:

@@ -4,7 +4,7 @@ recorded for undo and replay (see `history`)."""
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 
-from engine import rng, saved_game, saved_state, validation
+from engine import rng, saved_game, validation
 from engine.board import (
     Board,
     empty_cells,
@@ -17,6 +17,7 @@ from engine.board import (
 from engine.directions import DIRECTIONS, check_direction
 from engine.history import CODES, DamagedHistory, History, LaterCheckpoint, Recording, Step
 from engine.history_codec import Checkpoint
+from engine.position import Position
 from engine.rng import spawn_choice
 from engine.tiles import Tile, TileLedger
 from engine.validation import WIN_EXPONENT
@@ -41,12 +42,8 @@ def _seed_or_new(seed: object) -> int:
     return rng.new_seed() if seed is None else validation.seed(seed)
 
 
-def _history(history: History | object) -> History:
-    return history if isinstance(history, History) else History.from_dict(history)
-
-
 class Game:
-    """One game in progress. Start one with `Game.new`, `Game.from_rows`, `Game.from_dict` or
+    """One game in progress. Start one with `Game.new`, `Game.from_rows`, `Game.from_saved` or
     `Game.replay`."""
 
     __slots__ = (
@@ -54,24 +51,20 @@ class Game:
         "_won", "_awaiting_choice", "_last_points", "_recording", "_checkpoint_at",
     )
 
-    def __init__(
-        self,
-        saved: saved_state.SavedState,
-        ledger: TileLedger,
-        recording: Recording | None = None,
-    ) -> None:
-        """The game at `saved`, recording its moves into `recording` (a new one starting at
-        `saved` when None)."""
-        self._board = saved.board
-        self._ledger = ledger
-        self._seed = saved.seed
-        self._spawns = saved.spawns
-        self._score = saved.score
-        self._moves = saved.moves
-        self._won = saved.won
-        self._awaiting_choice = saved.awaiting_choice
-        self._last_points = saved.last_points
-        self._record_into(Recording(saved) if recording is None else recording)
+    def __init__(self, position: Position, recording: Recording | None = None) -> None:
+        """The game at `position` (checked by whoever made it), recording its moves into
+        `recording` (a new one starting at `position` when None). The engine's own: start a
+        game with one of the class methods."""
+        self._board = position.board
+        self._ledger = TileLedger(position.ids, position.next_id)
+        self._seed = position.seed
+        self._spawns = position.spawns
+        self._score = position.score
+        self._moves = position.moves
+        self._won = position.won
+        self._awaiting_choice = position.awaiting_choice
+        self._last_points = position.last_points
+        self._record_into(Recording(position) if recording is None else recording)
 
     # --- starting a game -------------------------------------------------------------------
 
@@ -84,11 +77,11 @@ class Game:
         """
         seed = _seed_or_new(seed)
         first = seed if opening is None else validation.seed(opening)
-        game = cls._fresh(board=0, ledger=TileLedger([0] * 16, next_id=1), seed=first, score=0)
+        game = cls._fresh(board=0, ids=(0,) * 16, next_id=1, seed=first, score=0)
         game._spawn(empty_cells(game._board))
         game._spawn(empty_cells(game._board))
         game._seed = seed
-        game._record_into(Recording(game._saved()))  # the history starts after the first tiles
+        game._record_into(Recording(game.position))  # the history starts after the first tiles
         return game
 
     @classmethod
@@ -104,38 +97,27 @@ class Game:
         exponent_rows = validation.exponent_rows(rows)
         validation.check_playable(exponent_rows)
         board = pack(exponent_rows)
-        seed = _seed_or_new(seed)
-        won = max_exponent(board) >= WIN_EXPONENT
-        return cls._fresh(board, TileLedger.numbered(board), seed, validation.score(score), won)
-
-    @classmethod
-    def from_dict(cls, data: object, history: History | dict | None = None) -> "Game":
-        """The game saved by `to_dict`; ValueError if `data` is not a well-formed game.
-
-        With `history` (a History or its dict), the game's moves so far, into which it goes on
-        recording; ValueError if the two disagree (see `Recording.continuing`). Without, the
-        game's history starts at `data`.
-        """
-        saved = saved_state.load(data)
-        recording = None if history is None else Recording.continuing(_history(history), saved)
-        return cls(saved, TileLedger(saved.ids, saved.next_id), recording)
+        numbered = TileLedger.numbered(board)
+        return cls._fresh(board, numbered.cell_ids(), numbered.next_id, _seed_or_new(seed),
+                          validation.score(score), won=max_exponent(board) >= WIN_EXPONENT)
 
     @classmethod
     def from_saved(cls, data: object) -> "Game":
         """The game saved by `to_saved`, its history with it; ValueError if `data` is not a
-        well-formed game (see `saved_game`)."""
-        saved, recording = saved_game.load(data)
-        return cls(saved, TileLedger(saved.ids, saved.next_id), recording)
+        well-formed game (see `saved_game`). Games saved in the forms before it are read by
+        `legacy`."""
+        position, recording = saved_game.load(data)
+        return cls(position, recording)
 
     @classmethod
-    def replay(cls, history: History | dict, moves: int | None = None) -> "Game":
+    def replay(cls, history: History, moves: int | None = None) -> "Game":
         """The game after the first `moves` moves of `history` (all when None, 0 for its start).
 
         The game is as play left it, tile ids included; a move that follows a win implies the
         player chose to keep playing. ValueError if `moves` is out of range; DamagedHistory (a
         ValueError) if a recorded move is one the game refuses.
         """
-        recording = Recording.of(_history(history))
+        recording = Recording.of(history)
         count = recording.count
         moves = count if moves is None else validation.integer(moves, "moves")
         if not 0 <= moves <= count:
@@ -145,33 +127,29 @@ class Game:
     @classmethod
     def _replayed(cls, recording: Recording, moves: int) -> "Game":
         """The game after the first `moves` moves of `recording`, from its nearest checkpoint."""
-        saved, played = recording.resume_point(moves)
-        game = cls(saved, TileLedger(saved.ids, saved.next_id), recording.prefix(played))
+        position, played = recording.resume_point(moves)
+        game = cls(position, recording.prefix(played))
         for _ in game._play_recorded(recording, played, moves):
             pass
         return game
 
     @classmethod
-    def _fresh(
-        cls, board: Board, ledger: TileLedger, seed: int, score: int, won: bool = False
-    ) -> "Game":
-        saved = saved_state.SavedState(
-            board=board, ids=ledger.cell_ids(), next_id=ledger.next_id, seed=seed, spawns=0,
-            score=score, moves=0, won=won, awaiting_choice=False, last_points=0,
-        )
-        return cls(saved, ledger)
-
-    def to_dict(self) -> dict:
-        """The game as a small dict of plain JSON types (see `saved_state`)."""
-        return saved_state.dump(self._saved())
+    def _fresh(cls, board: Board, ids: tuple[int, ...], next_id: int, seed: int, score: int,
+               won: bool = False) -> "Game":
+        """A game with no move made yet (the flags as a position starts them)."""
+        return cls(Position(board=board, ids=ids, next_id=next_id, seed=seed, spawns=0,
+                            score=score, moves=0, won=won))
 
     def to_saved(self) -> dict:
         """The whole game, its history with it, as one dict of plain JSON types (see
-        `saved_game`): what a store keeps."""
-        return saved_game.dump(self._saved(), self._recording)
+        `saved_game`): the game's one saved form, what a store keeps."""
+        return saved_game.dump(self.position, self._recording)
 
-    def _saved(self) -> saved_state.SavedState:
-        return saved_state.SavedState(
+    @property
+    def position(self) -> Position:
+        """The game now as a value (see `Position`): its board, tile ids, seed, counts, score
+        and flags. Two games in equal positions play on alike."""
+        return Position(
             board=self._board, ids=self._ledger.cell_ids(), next_id=self._ledger.next_id,
             seed=self._seed, spawns=self._spawns, score=self._score, moves=self._moves,
             won=self._won, awaiting_choice=self._awaiting_choice, last_points=self._last_points,
@@ -179,8 +157,8 @@ class Game:
 
     @property
     def history(self) -> History:
-        """Every move since the game's start (`new`, `from_rows`, or the position a
-        `from_dict` without history began from)."""
+        """Every move since the game's start (`new`, `from_rows`, or wherever the saved game's
+        history began)."""
         return self._recording.freeze()
 
     # --- playing ---------------------------------------------------------------------------
@@ -232,8 +210,7 @@ class Game:
         if not count:
             return False
         before = Game._replayed(self._recording, count - 1)
-        again = Game(before._saved()._replace(awaiting_choice=False),
-                     TileLedger(before._ledger.cell_ids(), before._ledger.next_id))
+        again = Game(before.position._replace(awaiting_choice=False))
         if not again.move(DIRECTIONS[self._recording.codes[-1]]) or not again._same_position(self):
             raise DamagedHistory(f"move {count} of the history does not lead to the game")
         for name in Game.__slots__:
@@ -253,7 +230,7 @@ class Game:
         if not moves:
             return game
         end = min(count, ((moves - 1) // every + 1) * every)
-        onward = Game(game._saved(), TileLedger(game._ledger.cell_ids(), game._ledger.next_id))
+        onward = Game(game.position)
         for _ in onward._play_recorded(recording, moves, end):
             pass
         if end == count:
@@ -261,7 +238,7 @@ class Game:
         else:
             cell_ids, next_id = onward._ledger.cell_ids(), onward._ledger.next_id
             reached = recording.checkpoint(end // every - 1) == Checkpoint(
-                onward._board, onward._score, next_id, tuple(cell_ids))
+                onward._board, onward._score, next_id, cell_ids)
         if not reached:
             raise DamagedHistory(f"the moves up to {end} do not lead where the game went")
         return game
@@ -276,8 +253,7 @@ class Game:
         only what they replay, so it is what a game's score is proved by.
         """
         recording = self._recording
-        replaying = Game(recording.start, TileLedger(recording.start.ids, recording.start.next_id),
-                         Recording(recording.start, every=recording.every))
+        replaying = Game(recording.start, Recording(recording.start, every=recording.every))
         sound = 0
         try:
             for index in range(len(recording.checkpoints)):
@@ -297,8 +273,8 @@ class Game:
     def _same_position(self, other: "Game") -> bool:
         """The same position, score and counts (whether a win awaits an answer aside: the
         answer is not recorded)."""
-        return (self._saved()._replace(awaiting_choice=False)
-                == other._saved()._replace(awaiting_choice=False))
+        return (self.position._replace(awaiting_choice=False)
+                == other.position._replace(awaiting_choice=False))
 
     def legal_moves(self) -> tuple[str, ...]:
         """The directions `move` accepts now: those that change the board, none while the

@@ -5,55 +5,30 @@ in order, and a checkpoint every `checkpoint_every` moves, so that any position 
 at most that many moves of replay away from one it knows. A `Recording` is the same thing
 still being written: the part of a `Game` that records its moves.
 
-The saved form is a dict of plain JSON types:
-
-    {"version": 2, "start": {...}, "count": 1234, "moves": "4T5R...",
-     "checkpoint_every": 1000, "checkpoints": "AQhAAAAE..."}
-
-`start` is the saved position before the first move (see `saved_state`), `count` the number of
-moves, `moves` the moves at 2 bits each. `checkpoints` holds checkpoint i, the game after move
-(i + 1) * checkpoint_every: its board, score, next tile id and the ids of its tiles (both
-packed as `history_codec` describes). The rest of a checkpoint follows from the start and the
-move number: the seed, the moves and spawns made (one spawn a move), `won` (a tile of 2048 or
-more is on the board).
-
-`History.from_dict` refuses with ValueError anything malformed: not a dict, missing or extra
-keys, another version, a start that does not load, a count that is not a non-negative int,
-moves or checkpoints that are not base64 written the standard way, one byte too many or too
-few for the count, unused bits set, a spacing that is not a positive int, the wrong number of
-checkpoints, a checkpoint whose board, score or ids a saved position could not have, or one
-that cannot follow the one before (see `check_follows`). Nothing is replayed: a history whose
-moves do not replay to its game (a move the game refuses, a checkpoint or an end the replay does
-not reach) is found out by the replay, which raises `DamagedHistory`.
+Checkpoint i is the game after move (i + 1) * checkpoint_every: its board, score, next tile id
+and the ids of its tiles. The rest of a checkpoint follows from the start and the move number:
+the seed, the moves and spawns made (one spawn a move), `won` (a tile of 2048 or more is on
+the board). A history is saved as part of its game (`saved_game`), which reads it back checked
+by `check_checkpoints` and `check_end` without replaying it: a history whose moves do not
+replay to its game (a move the game refuses, a checkpoint or an end the replay does not reach)
+is found out by the replay, which raises `DamagedHistory`.
 """
 
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from engine import saved_state, validation
 from engine.board import Board, max_exponent, tile_sum
 from engine.directions import DIRECTIONS
-from engine.history_codec import (
-    Checkpoint,
-    append_move,
-    decode_checkpoints,
-    decode_moves,
-    encode_checkpoints,
-    encode_moves,
-    pack_moves,
-    unpack_moves,
-)
-from engine.saved_state import SavedState
+from engine.history_codec import Checkpoint, append_move, pack_moves, unpack_moves
+from engine.position import Position
 from engine.tiles import IdsMark
 from engine.validation import WIN_EXPONENT
 
-VERSION = 2  # 1 (checkpoints as lists of ints, one every 500 moves) was never released
 #: Moves between two checkpoints: an undo or a replay plays at most this many moves. Measured
 #: with bench/engine_history.py --every on a 20,000-move game: 1000 keeps an undo to a few ms
 #: of CPU, while the checkpoints stay an eighth of the stored bytes and loading them under 1 ms.
 CHECKPOINT_EVERY = 1000
 CODES = {direction: code for code, direction in enumerate(DIRECTIONS)}
-_KEYS = frozenset({"version", "start", "count", "moves", "checkpoint_every", "checkpoints"})
 
 
 class DamagedHistory(ValueError):
@@ -85,14 +60,13 @@ class Step(NamedTuple):
 class History:
     """The moves of one game from its start, an immutable value.
 
-    `Game.history` makes one and `History.from_dict` reads one back; `Game.replay` and
-    `Game.from_dict` take one.
+    `Game.history` makes one; `Game.replay` takes one.
     """
 
     __slots__ = ("_start", "_codes", "_checkpoints", "_every")
 
     def __init__(
-        self, start: SavedState, codes: bytes, checkpoints: tuple[Checkpoint, ...], every: int
+        self, start: Position, codes: bytes, checkpoints: tuple[Checkpoint, ...], every: int
     ) -> None:
         self._start = start
         self._codes = codes  # one direction code a byte
@@ -100,9 +74,9 @@ class History:
         self._every = every
 
     @property
-    def start(self) -> dict:
-        """The saved form (`Game.to_dict()`) of the position before the first move."""
-        return saved_state.dump(self._start)
+    def start(self) -> Position:
+        """The position before the first move."""
+        return self._start
 
     def __len__(self) -> int:
         return len(self._codes)
@@ -117,32 +91,6 @@ class History:
         from engine.game import walk  # Game plays the moves, and is built on this module
 
         return walk(self)
-
-    def to_dict(self) -> dict:
-        """The history as a dict of plain JSON types (see the module's docstring)."""
-        return {
-            "version": VERSION,
-            "start": self.start,
-            "count": len(self._codes),
-            "moves": encode_moves(self._codes),
-            "checkpoint_every": self._every,
-            "checkpoints": encode_checkpoints(self._checkpoints),
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> "History":
-        """The history saved by `to_dict`; ValueError if `data` is not a well-formed one."""
-        data = validation.fields(data, _KEYS, "history")
-        validation.version(data["version"], VERSION, "history")
-        start = saved_state.load(data["start"])
-        count = validation.count(data["count"], "count")
-        codes = decode_moves(data["moves"], count)
-        every = validation.count(data["checkpoint_every"], "checkpoint_every")
-        if not every:
-            raise ValueError("checkpoint_every must be positive")
-        checkpoints = decode_checkpoints(data["checkpoints"], count // every)
-        check_checkpoints(start, checkpoints, every)
-        return cls(start, codes, checkpoints, every)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, History):
@@ -171,7 +119,7 @@ class Recording:
 
     def __init__(
         self,
-        start: SavedState,
+        start: Position,
         codes: bytes = b"",
         checkpoints: Sequence[Checkpoint | LaterCheckpoint] = (),
         every: int | None = None,
@@ -214,18 +162,6 @@ class Recording:
         """A recording that goes on from the end of `history`."""
         return cls(history._start, history._codes, history._checkpoints, history._every)
 
-    @classmethod
-    def continuing(cls, history: History, position: SavedState) -> "Recording":
-        """The recording of a game now at `position` whose moves so far are `history`;
-        ValueError if the two disagree in anything that can be seen without a replay."""
-        start, count = history._start, len(history._codes)
-        if position.seed != start.seed:
-            raise ValueError("the position and its history have different seeds")
-        if position.moves != start.moves + count or position.spawns != start.spawns + count:
-            raise ValueError(f"the position's move or spawn count does not follow {count} moves")
-        check_end(start, history._checkpoints, history._every, count, position)
-        return cls.of(history)
-
     def freeze(self) -> History:
         """The moves recorded so far, as a History."""
         checkpoints = tuple(map(self.checkpoint, range(len(self.checkpoints))))
@@ -238,7 +174,7 @@ class Recording:
             checkpoint = self.checkpoints[index] = checkpoint.resolved()
         return checkpoint
 
-    def resume_point(self, moves: int) -> tuple[SavedState, int]:
+    def resume_point(self, moves: int) -> tuple[Position, int]:
         """Where a replay to the game after `moves` moves begins: the start, or the last
         checkpoint before the last of those moves; and how many moves that one stands for."""
         played = (moves - 1) // self.every * self.every if moves else 0
@@ -258,7 +194,7 @@ class Recording:
         return [DIRECTIONS[code] for code in self.codes[first:stop]]
 
 
-def check_checkpoints(start: SavedState, checkpoints: Sequence[Checkpoint], every: int) -> None:
+def check_checkpoints(start: Position, checkpoints: Sequence[Checkpoint], every: int) -> None:
     """ValueError unless each checkpoint can follow the one before it (the first, `start`)."""
     earlier = start
     for index, checkpoint in enumerate(checkpoints):
@@ -267,8 +203,8 @@ def check_checkpoints(start: SavedState, checkpoints: Sequence[Checkpoint], ever
         earlier = later
 
 
-def check_end(start: SavedState, checkpoints: Sequence[Checkpoint], every: int, count: int,
-              position: SavedState) -> None:
+def check_end(start: Position, checkpoints: Sequence[Checkpoint], every: int, count: int,
+              position: Position) -> None:
     """ValueError unless `position` can follow the last of `checkpoints` (or `start`) as the
     game after `count` moves."""
     recorded = len(checkpoints) * every
@@ -276,7 +212,7 @@ def check_end(start: SavedState, checkpoints: Sequence[Checkpoint], every: int, 
     check_follows(latest, position, count - recorded)
 
 
-def check_follows(earlier: SavedState, later: SavedState, moves: int) -> None:
+def check_follows(earlier: Position, later: Position, moves: int) -> None:
     """ValueError if `later` cannot be the game `moves` moves after `earlier`, as far as that
     shows without a replay: the same tiles and score after no move; otherwise a score not
     lower, at least one new tile id a move, a tile sum grown by 2 to 4 a move (merges keep it,
@@ -297,12 +233,11 @@ def check_follows(earlier: SavedState, later: SavedState, moves: int) -> None:
         raise ValueError("the largest tile cannot shrink")
 
 
-def _position_after(start: SavedState, moves: int, checkpoint: Checkpoint) -> SavedState:
+def _position_after(start: Position, moves: int, checkpoint: Checkpoint) -> Position:
     """The game `moves` moves after `start`, at its checkpoint. Its last_points is not kept and
     reads 0: a replay from a checkpoint plays at least one move, which sets it."""
     board, score, next_id, ids = checkpoint
-    return SavedState(
-        board=board, ids=list(ids), next_id=next_id, seed=start.seed,
-        spawns=start.spawns + moves, score=score, moves=start.moves + moves,
-        won=max_exponent(board) >= WIN_EXPONENT, awaiting_choice=False, last_points=0,
+    return Position(
+        board=board, ids=ids, next_id=next_id, seed=start.seed, spawns=start.spawns + moves,
+        score=score, moves=start.moves + moves, won=max_exponent(board) >= WIN_EXPONENT,
     )

@@ -1,5 +1,5 @@
-"""The packed parts of a history's saved form: its moves and its checkpoints, each one base64
-string (the whole dict is described in `history`).
+"""The packed parts of a game's saved form: its moves, its checkpoints and its positions' tiles,
+each one base64 string (the whole dict is described in `saved_game`).
 
 Moves: four a byte, the first in the two lowest bits, each the index of its direction in
 DIRECTIONS (up 0, down 1, left 2, right 3); the unused bits of the last byte are 0.
@@ -17,8 +17,9 @@ import base64
 import binascii
 from typing import NamedTuple
 
-from engine import saved_state, validation
+from engine import validation
 from engine.board import Board, exponents
+from engine.position import check_tile_ids
 
 _BOARD_BYTES = 10
 _LONGEST_NUMBER = 20  # bytes: 140 bits, far beyond any score or id
@@ -31,11 +32,6 @@ class Checkpoint(NamedTuple):
     score: int
     next_id: int
     ids: tuple[int, ...]  # one per cell, reading order, 0 = empty
-
-
-def encode_moves(codes: bytes) -> str:
-    """Direction codes (one a byte, each 0 to 3) packed four a byte, in base64."""
-    return to_text(pack_moves(codes))
 
 
 def pack_moves(codes: bytes) -> bytes:
@@ -60,13 +56,13 @@ def append_move(packed: bytearray, count: int, code: int) -> None:
 
 
 def decode_moves(text: object, count: int) -> bytes:
-    """The `count` direction codes of `encode_moves(codes)`, one a byte."""
+    """The `count` direction codes in the base64 `text` of `pack_moves`' bytes, one a byte."""
     return unpack_moves(packed_moves(text, count), count)
 
 
 def packed_moves(text: object, count: int) -> bytes:
-    """The packed bytes of `encode_moves` for `count` moves, checked without unpacking them:
-    the right length, and the unused bits after the last move 0."""
+    """The packed bytes of `count` moves in the base64 `text` of `pack_moves`' bytes, checked
+    without unpacking them: the right length, and the unused bits after the last move 0."""
     packed = _bytes(text, "moves")
     if len(packed) != -(-count // 4):
         raise ValueError(f"{count} moves take {-(-count // 4)} bytes, not {len(packed)}")
@@ -117,7 +113,7 @@ def decode_checkpoints(text: object, expected: int) -> tuple[Checkpoint, ...]:
             if exponent:
                 age, offset = _read_number(packed, offset)
                 ids[cell] = next_id - age
-        saved_state.check_tile_ids(ids, board, next_id)
+        check_tile_ids(ids, board, next_id)
         checkpoints.append(Checkpoint(board, validation.score(score), next_id, tuple(ids)))
     if len(checkpoints) != expected:
         raise ValueError(f"expected {expected} checkpoints, not {len(checkpoints)}")

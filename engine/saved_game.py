@@ -9,13 +9,22 @@
 `start` is the position before the first move and `end` the game now. A position's `tiles` are
 its board, score, next tile id and tile ids, packed as a checkpoint is (`history_codec`); the
 seed is the game's, `won` is a tile of 2048 or more on the board, and the end's move and spawn
-counts are the start's plus `count` (one spawn a move), so none of these can disagree.
-`count`, `moves`, `checkpoint_every` and `checkpoints` are the history's (see `history`).
+counts are the start's plus `count` (one spawn a move), so none of these can disagree. Its
+other fields are the flags `position.FLAGS` lists, each under its own key. `count` is the
+number of moves, `moves` the moves at 2 bits each, and `checkpoints` the checkpoint after every
+`checkpoint_every` moves (see `history`), packed as `history_codec` describes.
 
-`load` checks everything `saved_state.load` and `History.from_dict` check, and that the end can
-follow the last checkpoint (`history.check_follows`), but leaves the moves packed: a game loaded
-to play one move and saved again never unpacks them, and `dump` writes them out as they are,
-the new moves added in place. What only a replay finds is left to the replay (`DamagedHistory`).
+`load` refuses with ValueError anything `dump` never wrote: not a dict, missing or extra keys
+(in the start and the end too), another version, wrong types (bools are not integers), moves or
+checkpoints that are not base64 written the standard way or hold a byte too many or too few for
+the count, unused bits set, a spacing that is not a positive int, the wrong number of
+checkpoints, a position no game can have (a board with fewer than two tiles or two 131072s, an
+odd score, tile ids not distinct, not below the next id or not 0 on empty cells, flags that do
+not fit the board and score), or a checkpoint or an end that cannot follow the one before
+(`history.check_follows`). It leaves the moves packed: a game loaded to play one move and saved
+again never unpacks them, and `dump` writes them out as they are, the new moves added in place.
+What only a replay finds is left to the replay (`DamagedHistory`). Forms older than this one are
+read by `legacy`.
 
 The checkpoints change once in CHECKPOINT_EVERY moves, and the start never, so they are read and
 checked once: the last CACHED texts of each are kept decoded, and a game keeps the checkpoints'
@@ -35,19 +44,21 @@ from engine.history_codec import (
     packed_moves,
     to_text,
 )
-from engine.saved_state import SavedState
+from engine.position import FLAGS, Position, check_flags
 from engine.validation import WIN_EXPONENT
 
-VERSION = 3  # 1 and 2 are `saved_state`'s position and `history`'s dict, saved side by side
+VERSION = 3  # 1 and 2, a position and a history saved side by side, are read by `legacy`
 _KEYS = frozenset({"version", "seed", "start", "count", "moves", "checkpoint_every",
                    "checkpoints", "end"})
-_START_KEYS = frozenset({"tiles", "spawns", "moves", "awaiting_choice", "last_points"})
-_END_KEYS = frozenset({"tiles", "awaiting_choice", "last_points"})
+#: A position's keys: its tiles and its flags; the start's also its counts, which the end's
+#: follow from.
+_END_KEYS = frozenset({"tiles", *FLAGS})
+_START_KEYS = _END_KEYS | {"spawns", "moves"}
 #: Checkpoint texts kept decoded (a 20,000-move game's take about 5 kB).
 CACHED = 1024
 
 
-def dump(position: SavedState, recording: Recording) -> dict:
+def dump(position: Position, recording: Recording) -> dict:
     """The saved form of the game at `position` whose moves are `recording`."""
     start = recording.start
     saved = recording.saved
@@ -61,7 +72,7 @@ def dump(position: SavedState, recording: Recording) -> dict:
     return {
         "version": VERSION,
         "seed": start.seed,
-        "start": saved["start"],
+        "start": dict(saved["start"]),  # the caller's to change
         "count": recording.count,
         "moves": to_text(recording.packed),
         "checkpoint_every": recording.every,
@@ -70,7 +81,7 @@ def dump(position: SavedState, recording: Recording) -> dict:
     }
 
 
-def load(data: object) -> tuple[SavedState, Recording]:
+def load(data: object) -> tuple[Position, Recording]:
     """The position and the recording of a game saved by `dump`; ValueError if `data` is not
     a well-formed one."""
     data = validation.fields(data, _KEYS, "saved game")
@@ -86,24 +97,24 @@ def load(data: object) -> tuple[SavedState, Recording]:
         raise ValueError("checkpoint_every must be positive")
     if not isinstance(data["checkpoints"], str):
         raise ValueError("checkpoints must be a base64 string")
-    checkpoints = _checkpoints(data["checkpoints"], count // every, every,
-                               start._replace(ids=tuple(start.ids)))
+    checkpoints = _checkpoints(data["checkpoints"], count // every, every, start)
     validation.fields(data["end"], _END_KEYS, "end")
     end = _position(data["end"], seed, start.spawns + count, start.moves + count)
     check_end(start, checkpoints, every, count, end)
     recording = Recording(start, checkpoints=checkpoints, every=every, packed=packed,
                           count=count)
-    recording.saved.update(start=data["start"], checkpoints=(len(checkpoints), data["checkpoints"]))
+    recording.saved.update(start=dict(data["start"]),  # kept apart from the caller's
+                           checkpoints=(len(checkpoints), data["checkpoints"]))
     return end, recording
 
 
 @lru_cache(maxsize=CACHED)
-def _checkpoints(text: str, expected: int, every: int, start: SavedState
+def _checkpoints(text: str, expected: int, every: int, start: Position
                  ) -> tuple[Checkpoint, ...]:
     """The `expected` checkpoints in `text`, each checked to follow the one before (the
-    first, `start`, whose ids are a tuple here)."""
+    first, `start`)."""
     checkpoints = decode_checkpoints(text, expected)
-    check_checkpoints(start._replace(ids=list(start.ids)), checkpoints, every)
+    check_checkpoints(start, checkpoints, every)
     return checkpoints
 
 
@@ -115,30 +126,23 @@ def _decoded_tiles(text: str) -> Checkpoint:
     return position
 
 
-def _tiles(position: SavedState) -> str:
+def _tiles(position: Position) -> str:
     return encode_checkpoints((Checkpoint(position.board, position.score, position.next_id,
-                                          tuple(position.ids)),))
+                                          position.ids),))
 
 
-def _flags(position: SavedState) -> dict:
-    return {"awaiting_choice": position.awaiting_choice, "last_points": position.last_points}
+def _flags(position: Position) -> dict:
+    return {name: getattr(position, name) for name in FLAGS}
 
 
-def _position(data: Mapping, seed: int, spawns: int, moves: int) -> SavedState:
+def _position(data: Mapping, seed: int, spawns: int, moves: int) -> Position:
     """A saved position's tiles and flags, with the counts that the rest of the form gives."""
     tiles = data["tiles"]
     if not isinstance(tiles, str):
         raise ValueError(f"tiles must be a base64 string, not {type(tiles).__name__}")
     board, score, next_id, ids = _decoded_tiles(tiles)
-    won = max_exponent(board) >= WIN_EXPONENT
-    awaiting_choice = data["awaiting_choice"]
-    if not isinstance(awaiting_choice, bool):
-        raise ValueError("awaiting_choice must be true or false")
-    if awaiting_choice and not won:
-        raise ValueError("awaiting_choice needs a tile of 2048 or more")
-    last_points = validation.score(data["last_points"])
-    if last_points > score:
-        raise ValueError("last_points cannot exceed the score")
-    return SavedState(board=board, ids=list(ids), next_id=next_id, seed=seed, spawns=spawns,
-                      score=score, moves=moves, won=won, awaiting_choice=awaiting_choice,
-                      last_points=last_points)
+    position = Position(board=board, ids=ids, next_id=next_id, seed=seed, spawns=spawns,
+                        score=score, moves=moves, won=max_exponent(board) >= WIN_EXPONENT,
+                        **{name: check(data[name], name) for name, check in FLAGS.items()})
+    check_flags(position)
+    return position

@@ -6,6 +6,7 @@ result: a tile that slides keeps its id, a merged tile gets a fresh id, so does 
 The rewriting waits until the ids are read, so playing without looking costs nothing extra.
 """
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from engine.board import (
@@ -22,7 +23,7 @@ from engine.board import (
 from engine.directions import DIRECTIONS
 from engine.line import slide_line
 
-Position = tuple[int, int]
+Cell = tuple[int, int]  # (row, col)
 
 
 class Tile(NamedTuple):
@@ -39,7 +40,7 @@ class Tile(NamedTuple):
     value: int
     row: int
     col: int
-    previous: Position | None = None
+    previous: Cell | None = None
     merged_from: tuple["Tile", "Tile"] | None = None
     is_new: bool = False
 
@@ -148,8 +149,8 @@ class TileLedger:
         "_ids", "_next_id", "_previous_ids", "_last_move", "_new_cells", "_pending", "_marks",
     )
 
-    def __init__(self, ids: list[int], next_id: int) -> None:
-        self._ids = ids + [0]  # the extra slot is EMPTY_SLOT
+    def __init__(self, ids: Sequence[int], next_id: int) -> None:
+        self._ids = [*ids, 0]  # the extra slot is EMPTY_SLOT
         self._next_id = next_id
         self._previous_ids = self._ids
         # (slides, merges) of the last move; None when there is nothing to animate
@@ -171,10 +172,10 @@ class TileLedger:
                 next_id += 1
         return cls(ids, next_id)
 
-    def cell_ids(self) -> list[int]:
+    def cell_ids(self) -> tuple[int, ...]:
         """The id in each cell, reading order, 0 for an empty cell."""
         self._settle()
-        return self._ids[:16]
+        return tuple(self._ids[:16])
 
     @property
     def next_id(self) -> int:

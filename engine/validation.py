@@ -28,8 +28,10 @@ def fields(data: object, keys: Set[str], what: str) -> Mapping[str, object]:
     if not isinstance(data, Mapping):
         raise ValueError(f"a {what} is a dict, not {type(data).__name__}")
     if data.keys() != keys:
-        raise ValueError(f"{what} keys: missing {sorted(map(str, keys - set(data)))}, "
-                         f"unexpected {sorted(map(str, set(data) - keys))}")
+        wrong = {"missing": keys - set(data), "unexpected": set(data) - keys}
+        raise ValueError(f"{what} keys: " + "; ".join(
+            f"{kind} {', '.join(sorted(map(repr, names)))}"
+            for kind, names in wrong.items() if names))
     return data
 
 
@@ -104,12 +106,19 @@ def check_playable(rows: ExponentRows) -> None:
         raise ValueError("a game has at least two tiles on the board")
 
 
-def score(value: object) -> int:
-    """A score: a non-negative even int (every merge adds an even value)."""
-    number = integer(value, "score")
+def score(value: object, what: str = "score") -> int:
+    """A score (or points of one): a non-negative even int (every merge adds an even value)."""
+    number = integer(value, what)
     if number < 0 or number % 2:
-        raise ValueError(f"score must be a non-negative even integer, not {number}")
+        raise ValueError(f"{what} must be a non-negative even integer, not {number}")
     return number
+
+
+def flag(value: object, what: str) -> bool:
+    """A yes or no: true or false, not 0 or 1."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false")
+    return value
 
 
 def seed(value: object) -> int:

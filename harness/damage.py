@@ -9,13 +9,13 @@ import json
 from flask import Flask
 
 
-def flip_move(history: dict, move: int) -> dict:
-    """The saved history (`History.to_dict()`, or a whole game's `Game.to_saved()`) with both
-    bits of move number `move` (from 1) flipped."""
-    packed = bytearray(base64.b64decode(history["moves"]))
+def flip_move(saved: dict, move: int) -> dict:
+    """The saved game `saved` (`Game.to_saved()`) with both bits of move number `move` (from 1)
+    flipped."""
+    packed = bytearray(base64.b64decode(saved["moves"]))
     index = move - 1
     packed[index // 4] ^= 0b11 << (2 * (index % 4))
-    return {**history, "moves": base64.b64encode(bytes(packed)).decode("ascii")}
+    return {**saved, "moves": base64.b64encode(bytes(packed)).decode("ascii")}
 
 
 def damage_stored_move(app: Flask, game_id: str, move: int) -> None:

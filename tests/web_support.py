@@ -44,29 +44,29 @@ class StoreView:
         return self.games.get(data["game"]) if "game" in data else None
 
     def read(self, sid: str) -> dict | None:
-        """The current game as plain values: its position, seq, assisted, id (None when there
-        is none)."""
+        """The current game as values: its position (`Game.position`), seq, assisted, id (None
+        when there is none)."""
         record = self.record(sid)
         if record is None:
             return None
-        return {"game": record.game.to_dict(), "seq": record.seq, "assisted": record.assisted,
+        return {"game": record.game.position, "seq": record.seq, "assisted": record.assisted,
                 "id": record.id}
 
     def game(self, sid: str) -> Game:
-        """The session's current game, as a Game of the test's own (changing it changes
-        nothing stored)."""
-        return Game.from_dict(self.read(sid)["game"])
+        """The session's current game, as read from the store: a Game of the test's own
+        (changing it changes nothing stored)."""
+        return self.record(sid).game
 
     def game_of(self, client: FlaskClient) -> Game:
         """The current game of the session a test client holds (see `game`)."""
         return self.game(self.sid_of(client))
 
-    def update(self, sid: str, game: dict | None = None, **changes: object) -> None:
-        """Change the session's current game in place: a new position (its history starts
-        there), and any other record fields."""
+    def update(self, sid: str, game: Game | None = None, **changes: object) -> None:
+        """Change the session's current game in place: another game (with its history), and
+        any other record fields."""
         record = self.record(sid)
         if game is not None:
-            record.game = Game.from_dict(game)
+            record.game = game
         for name, value in changes.items():
             setattr(record, name, value)
         assert self.games.replace(record)

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from engine import DIRECTIONS, Game
-from engine.board import COLUMN_MASK, ROW_MASK, pack, with_tile
+from engine.board import COLUMN_MASK, ROW_MASK, with_tile
 from engine.rng import spawn_choice
 from engine.tiles import TileLedger
 from harness.long_game import LETTERS, STORED, play
@@ -40,10 +40,8 @@ def beam_directions(seed: int, moves: int, width: int) -> list[str]:
     from engine.solver.heuristic import build_line_scores  # numba: only the search needs it
 
     line_scores = build_line_scores().tolist()
-    start = Game.new(seed=seed).to_dict()
-    spawns = start["spawns"]
-    board = pack([[value.bit_length() - 1 if value else 0 for value in row]
-                  for row in start["rows"]])
+    start = Game.new(seed=seed).position
+    spawns, board = start.spawns, start.board
     # Each beam entry: board -> (value, path), a path being (direction, previous path) or None.
     beam: dict[int, tuple[float, object]] = {board: (0.0, None)}
     for _ in range(moves):

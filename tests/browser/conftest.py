@@ -114,7 +114,7 @@ def open_game(server):
         page.goto(server.url)
         sid = server.sid_of(page.context)
         if rows is not None:
-            server.store.update(sid, game=Game.from_rows(rows, seed=seed).to_dict())
+            server.store.update(sid, game=Game.from_rows(rows, seed=seed))
             page.reload()
         return sid
 

@@ -60,7 +60,7 @@ def open_and_hold(page: Page, server, open_game, first: str, behind: list[str],
     the game expected after all of them, and the hold (not yet released)."""
     record_posts(page)
     sid = open_game(page, START, seed=3)
-    expected = Game.from_dict(server.store.read(sid)["game"])
+    expected = server.store.game(sid)
     hold = held_class(page)
     page.keyboard.press(ARROWS[first])
     hold.wait_until_held()
@@ -78,13 +78,13 @@ def assert_landed(page: Page, server, sid: str, expected: Game, seq: int) -> Non
     assert shown_board(page) == [list(row) for row in expected.rows]
     expect_number(page.locator("#score"), expected.score)
     stored = server.store.read(sid)
-    assert stored["seq"] == seq and stored["game"] == expected.to_dict()
+    assert stored["seq"] == seq and stored["game"] == expected.position
 
 
 def test_presses_behind_an_in_flight_move_go_in_one_request_and_land_in_order(
         page: Page, server, open_game):
     sid, expected, hold = open_and_hold(page, server, open_game, "left", BEHIND)
-    after_first = Game.from_dict(server.store.read(sid)["game"])
+    after_first = server.store.game(sid)
     after_first.move("left")
     page.wait_for_timeout(300)  # time enough for the old queue to send more: it sends nothing
     assert moves_sent(page) == ["direction=left&seq=1"]
@@ -169,7 +169,7 @@ def test_presses_behind_a_stale_move_play_on_the_board_another_tab_left(
     other.goto(server.url)
     other.keyboard.press("ArrowDown")
     expect(other.locator("#moves")).to_have_text("1")
-    expected = Game.from_dict(server.store.read(sid)["game"])
+    expected = server.store.game(sid)
     for direction in ("up", "right"):
         expected.move(direction)
     hold.release()

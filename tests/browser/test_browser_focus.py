@@ -59,7 +59,7 @@ def drag_left(page: Page) -> None:
 def test_after_a_pointer_used_the_replay_speed_slider_the_arrows_step_the_replay(
         page: Page, server, make_player):
     player = make_player(server.app.test_client())
-    server.store.update(server.store.sid_of(player.client), game=Game.new(7).to_dict())
+    server.store.update(server.store.sid_of(player.client), game=Game.new(7))
     assert len(play(player, server.store, moves=3)) == 3
     page.goto(f"{server.url}/en/games/{player.game}?move=0")
     page.wait_for_load_state()  # the viewer's script is running

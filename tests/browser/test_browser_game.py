@@ -58,7 +58,7 @@ def test_keys_with_ctrl_alt_or_meta_held_are_left_to_the_browser(page: Page, ope
 def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server, open_game):
     server.restart(post_delay=0.03)
     sid = open_game(page)
-    start = Game.from_dict(server.store.read(sid)["game"])
+    start = server.store.game(sid)
     keys = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "a", "w", "d", "s", "h", "k"] * 3
     answered = []  # the move numbers the answers reach (presses made meanwhile go together)
     page.on("response", lambda response: answered.append(response.headers.get("x-seq"))
@@ -67,7 +67,7 @@ def test_fast_presses_all_apply_in_order_and_survive_a_reload(page: Page, server
         page.keyboard.press(key)
     wait_until(page, lambda: str(len(keys)) in answered)
     settle(page)
-    expected = Game.from_dict(start.to_dict())
+    expected = Game.from_saved(start.to_saved())
     for key in keys:
         expected.move(MOVE_KEYS[key])
     assert server.store.read(sid)["seq"] == len(keys)
@@ -85,7 +85,7 @@ def test_server_restart_keeps_the_game(page: Page, server, open_game):
     for key in ("ArrowLeft", "ArrowUp"):
         with page.expect_response("**/move"):
             page.keyboard.press(key)
-    stored_moves = Game.from_dict(server.store.read(sid)["game"]).moves
+    stored_moves = server.store.game(sid).moves
     expect_number(page.locator("#moves"), stored_moves)  # both answers shown
     settle(page)
     before = shown_board(page)

@@ -6,7 +6,6 @@ from urllib.parse import parse_qs
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine import Game
 from tests.browser.browser_support import expect_number
 
 pytestmark = pytest.mark.browser
@@ -60,7 +59,7 @@ def test_caps_lock_a_never_starts_auto_play_but_shift_a_does(page: Page, open_ga
 def test_a_held_key_repeats_its_move_in_order(page: Page, server, open_game):
     server.restart(post_delay=0.05)  # the repeats outrun the answers and wait in the queue
     sid = open_game(page, [[2, 0, 0, 0], [0, 4, 0, 0], [0, 0, 8, 0], [0, 0, 0, 16]], seed=9)
-    expected = Game.from_dict(server.store.read(sid)["game"])
+    expected = server.store.game(sid)
     sent, answered = [], []
     page.on("request", lambda request: sent.append(parse_qs(request.post_data))
             if request.url.endswith("/move") else None)
@@ -82,7 +81,7 @@ def test_a_held_key_repeats_its_move_in_order(page: Page, server, open_game):
     assert [(direction, int(form["seq"][0]) + index) for form in sent
             for index, direction in enumerate(form["direction"])] == [
         (direction, seq) for seq, (_key, direction) in enumerate(held, 1)]
-    assert Game.from_dict(server.store.read(sid)["game"]).to_dict() == expected.to_dict()
+    assert server.store.game(sid).position == expected.position
     expect_number(page.locator("#moves"), expected.moves)
     expect_number(page.locator("#score"), expected.score)
 

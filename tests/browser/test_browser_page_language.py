@@ -36,7 +36,7 @@ def test_a_move_answers_in_the_pages_language(server, new_context, lang, other, 
     page = browser_in(new_context, server, other, by)
     page.goto(f"{server.url}/{lang}/")
     server.store.update(server.sid_of(page.context),
-                        game=Game.from_rows(SLIDE_LEFT, seed=1).to_dict())
+                        game=Game.from_rows(SLIDE_LEFT, seed=1))
     page.reload()
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#announcement")).to_have_text(MOVED_LEFT[lang])
@@ -50,7 +50,7 @@ def test_the_replay_it_links_to_steps_in_the_pages_language(server, new_context,
     page = browser_in(new_context, server, other, "browser")
     page.goto(f"{server.url}/{lang}/")
     server.store.update(server.sid_of(page.context),
-                        game=Game.from_rows(SLIDE_LEFT, seed=1).to_dict())
+                        game=Game.from_rows(SLIDE_LEFT, seed=1))
     page.reload()
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#moves")).to_have_text("1")

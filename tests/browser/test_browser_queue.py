@@ -73,7 +73,7 @@ def test_a_429_is_waited_out_for_its_retry_after_in_seconds(page: Page, serve, o
     the next 5 s of the page's clock it is not sent again."""
     server = serve(MOVE_RATE_LIMIT="1/minute")
     open_on_a_paused_clock(page, lambda page, rows, seed: page.goto(server.url))
-    game = Game.from_dict(server.store.read(server.sid_of(page.context))["game"])
+    game = server.store.game(server.sid_of(page.context))
     page.keyboard.press(ARROWS[game.legal_moves()[0]])
     expect(page.locator("#moves")).to_have_text("1")
     game.move(game.legal_moves()[0])

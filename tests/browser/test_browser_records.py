@@ -24,7 +24,7 @@ def play_to_the_last_move(page: Page, server, game_id: str) -> str:
     while True:
         game = server.store.games.get(game_id).game
         direction = next(d for d in PREFERENCE if d in game.legal_moves())
-        after = Game.from_dict(game.to_dict())
+        after = Game.from_saved(game.to_saved())
         after.move(direction)
         if after.over:
             return direction

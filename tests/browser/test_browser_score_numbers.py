@@ -51,7 +51,7 @@ def test_a_grouped_best_the_server_drew_is_read_and_kept_as_a_plain_number(page:
     page.goto(f"{server.url}/{lang}/")
     page.evaluate("() => localStorage.setItem('best', '9998')")  # lower than the game's score
     server.store.update(server.sid_of(page.context),
-                        game=Game.from_rows(ROWS, score=14200, seed=3).to_dict())
+                        game=Game.from_rows(ROWS, score=14200, seed=3))
     page.reload()
     expect(page.locator("#best")).to_have_text(WRITTEN[lang][0])
     page.wait_for_function("() => localStorage.getItem('best') === '14200'")

@@ -64,7 +64,7 @@ def test_the_board_never_moves_while_the_score_grows_to_six_digits(server, new_c
         sid = server.sid_of(page.context)
         top = board_top(page)
         for score in BELOW_A_NEW_DIGIT:
-            server.store.update(sid, game=Game.from_rows(MERGE_LEFT, score=score, seed=1).to_dict())
+            server.store.update(sid, game=Game.from_rows(MERGE_LEFT, score=score, seed=1))
             page.keyboard.press("ArrowLeft")
             expect_number(page.locator("#score"), score + 4)
             expect_number(page.locator("#best"), score + 4)
@@ -99,7 +99,7 @@ def control_boxes(page: Page) -> list[dict]:
 def test_the_replay_controls_keep_their_places_and_play_turns_into_pause(
         server, new_context, make_player, width):
     player = make_player(server.app.test_client())
-    server.store.update(server.store.sid_of(player.client), game=Game.new(7).to_dict())
+    server.store.update(server.store.sid_of(player.client), game=Game.new(7))
     assert len(play(player, server.store, moves=12)) == 12
     for lang in LANGUAGES:
         page = phone(new_context, width)

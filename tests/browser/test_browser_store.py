@@ -5,7 +5,6 @@ lost moves of says so."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from engine import Game
 from tests.browser.browser_support import expect_number
 from tests.damage_support import keep_as_current, played
 
@@ -22,7 +21,7 @@ def test_sixty_presses_without_a_pause_are_all_applied_in_order(page: Page, serv
     server = serve(MOVE_RATE_LIMIT="8/second")
     page.goto(server.url)
     sid = server.sid_of(page.context)
-    start = Game.from_dict(server.store.read(sid)["game"])
+    start = server.store.game(sid)
     answers = []
     page.on("response", lambda response: answers.append(response.status)
             if response.url.endswith("/move") else None)
@@ -36,7 +35,7 @@ def test_sixty_presses_without_a_pause_are_all_applied_in_order(page: Page, serv
         start.move(direction)
     stored = server.store.read(sid)
     assert stored["seq"] == len(PRESSES)
-    assert stored["game"] == start.to_dict()
+    assert stored["game"] == start.position
     assert 429 in answers  # the limit was met, and waited out
     expect_number(page.locator("#moves"), start.moves)
 
@@ -52,7 +51,7 @@ def test_a_game_that_vanishes_under_an_open_page_is_replaced_on_the_next_press(
     expect(page.locator("#moves")).to_have_text("0")
     fresh = server.store.read(sid)["id"]
     assert fresh != gone
-    board = Game.from_dict(server.store.read(sid)["game"])
+    board = server.store.game(sid)
     page.keyboard.press(KEYS[board.legal_moves()[0]])
     expect(page.locator("#moves")).to_have_text("1")
     assert server.store.read(sid)["id"] == fresh and server.store.read(sid)["seq"] == 1

@@ -7,6 +7,7 @@ from engine import DamagedHistory, Game
 from engine.history_codec import decode_checkpoints, encode_checkpoints
 from harness.damage import flip_move
 from tests.engine.test_engine_history import checkpoint_every, play_randomly
+from tests.records.records_support import add_to_score
 
 
 def played(moves, seed=3, every=10):
@@ -20,7 +21,7 @@ def played(moves, seed=3, every=10):
 
 def damaged(game, move):
     """`game` loaded back with move number `move` of its stored history flipped."""
-    return Game.from_dict(game.to_dict(), flip_move(game.history.to_dict(), move))
+    return Game.from_saved(flip_move(game.to_saved(), move))
 
 
 def test_undo_over_a_move_the_game_refuses_raises_and_changes_nothing():
@@ -28,15 +29,15 @@ def test_undo_over_a_move_the_game_refuses_raises_and_changes_nothing():
     move = next(move for move in range(26, 36) if not _replays(damaged(game, move)))
     broken = damaged(game, move)
     while broken.moves >= move:  # until the replay behind an undo meets the damage
-        before = broken.to_dict()
+        before = broken.position
         try:
             broken.undo()
         except DamagedHistory:
             break
-        assert broken.to_dict() == Game.replay(game.history, broken.moves).to_dict()
+        assert broken.position == Game.replay(game.history, broken.moves).position
     else:
         pytest.fail("undo went past the damage")
-    assert broken.to_dict() == before
+    assert broken.position == before
 
 
 def test_a_flipped_last_move_that_is_still_legal_is_found_by_undo():
@@ -53,18 +54,18 @@ def test_a_flipped_last_move_that_is_still_legal_is_found_by_undo():
     broken = damaged(game, game.moves)
     with pytest.raises(DamagedHistory, match=f"move {game.moves} "):
         broken.undo()
-    assert broken.to_dict() == game.to_dict()
+    assert broken.position == game.position
 
 
 def test_replayed_checks_each_position_on_to_the_next_checkpoint_or_the_game():
     game = played(47)
     for moves in range(48):
-        assert game.replayed(moves).to_dict() == Game.replay(game.history, moves).to_dict()
+        assert game.replayed(moves).position == Game.replay(game.history, moves).position
     for move in range(1, 48):
         broken = damaged(game, move)
         if _replays(broken):  # a flip to another legal move: only where it leads shows it
             stretch = (move - 1) // 10 * 10
-            assert broken.replayed(stretch).to_dict() == game.replayed(stretch).to_dict()
+            assert broken.replayed(stretch).position == game.replayed(stretch).position
             with pytest.raises(DamagedHistory, match="do not lead"):
                 broken.replayed(stretch + 1)
             return
@@ -75,7 +76,7 @@ def test_the_sound_part_of_an_intact_game_is_the_whole_game():
     for seed in range(5):
         game = played(47, seed=seed)
         sound = game.sound_part()
-        assert sound.to_dict() == game.to_dict()
+        assert sound.position == game.position
         assert sound.history == game.history
 
 
@@ -84,26 +85,27 @@ def test_the_sound_part_ends_at_the_last_checkpoint_before_the_damage(move, soun
     game = played(47)
     part = damaged(game, move).sound_part()
     assert part.moves == sound
-    assert part.to_dict() == Game.replay(game.history, sound).to_dict()
+    assert part.position == Game.replay(game.history, sound).position
     assert part.history == Game.replay(game.history, sound).history
 
 
 def test_a_score_changed_in_the_position_is_not_the_sound_part():
     """Every move and checkpoint replay, but the end is not the stored position."""
     game = played(47)
-    raised = Game.from_dict({**game.to_dict(), "score": game.score + 64}, game.history)
-    part = raised.sound_part()
+    saved = game.to_saved()
+    add_to_score(saved, 64)
+    part = Game.from_saved(saved).sound_part()
     assert part.moves == 40 and part.score <= game.score
 
 
 def test_a_changed_checkpoint_is_not_sound():
     """A checkpoint's score raised by 4: still a position the checks on load accept."""
     game = played(35)
-    saved = game.history.to_dict()
+    saved = game.to_saved()
     checkpoints = list(decode_checkpoints(saved["checkpoints"], 3))
     checkpoints[1] = checkpoints[1]._replace(score=checkpoints[1].score + 4)
     changed = {**saved, "checkpoints": encode_checkpoints(tuple(checkpoints))}
-    assert Game.from_dict(game.to_dict(), changed).sound_part().moves == 10
+    assert Game.from_saved(changed).sound_part().moves == 10
 
 
 def _replays(game):

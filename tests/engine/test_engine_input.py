@@ -22,12 +22,12 @@ def test_the_examples_in_the_package_docstring_hold():
 def test_bad_direction_raises_and_changes_nothing(direction, error):
     """An unknown string is a ValueError, anything not a string a TypeError."""
     game = Game.new(seed=1)
-    before = game.to_dict()
+    before = game.position
     with pytest.raises(error):
         game.move(direction)
     with pytest.raises(error):
         slide(GOOD_ROWS, direction)
-    assert game.to_dict() == before
+    assert game.position == before
 
 
 def test_bad_direction_is_refused_even_while_awaiting_choice():
@@ -99,4 +99,4 @@ def test_a_game_reaches_131072():
     game = Game.from_rows(rows, seed=4)
     assert game.move("left")
     assert game.rows[0][0] == 131072 and game.score == 131072
-    assert Game.from_dict(game.to_dict()).rows == game.rows
+    assert Game.from_saved(game.to_saved()).rows == game.rows

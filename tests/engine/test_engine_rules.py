@@ -74,10 +74,10 @@ def test_score_starts_at_zero():
 def test_illegal_move_changes_nothing_and_spawns_nothing():
     # All tiles already pushed left: "nic się nie dzieje" / "何も起こりません".
     game = Game.from_rows([[2, 4, 0, 0], [8, 0, 0, 0], EMPTY, EMPTY], score=12, seed=5)
-    before = game.to_dict()
+    before = game.position
     assert "left" not in game.legal_moves()
     assert game.move("left") is False
-    assert game.to_dict() == before
+    assert game.position == before
 
 
 def test_a_legal_move_adds_exactly_one_tile():
@@ -132,10 +132,10 @@ def test_the_first_2048_wins_and_awaits_the_players_choice():
 def test_moves_are_refused_while_the_win_awaits_a_choice():
     game = near_win()
     game.move("left")
-    before = game.to_dict()
+    before = game.position
     assert game.legal_moves() == ()
     assert all(game.move(direction) is False for direction in engine.DIRECTIONS)
-    assert game.to_dict() == before
+    assert game.position == before
 
 
 def test_keep_playing_returns_to_the_same_board():

@@ -62,7 +62,7 @@ def test_ids_survive_save_and_restore_and_keep_counting():
     game = Game.new(seed=4)
     for direction in ("left", "up", "right", "down") * 5:
         game.move(direction)
-    restored = Game.from_dict(game.to_dict())
+    restored = Game.from_saved(game.to_saved())
     assert {(t.id, t.row, t.col) for t in restored.tiles} == {(t.id, t.row, t.col) for t in game.tiles}
     assert all(t.previous is None and not t.is_new and t.merged_from is None for t in restored.tiles)
     direction = restored.legal_moves()[0]

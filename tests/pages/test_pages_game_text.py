@@ -85,8 +85,8 @@ def overlay_and_announcement(fragment: str) -> list[str]:
 def test_the_win_and_the_end_of_a_game_are_told_in_the_language(player, store, lang):
     player.client.set_cookie("lang", lang)
     sid = store.sid_of(player.client)
-    store.update(sid, game=Game.from_rows(NEAR_WIN, seed=7).to_dict())
+    store.update(sid, game=Game.from_rows(NEAR_WIN, seed=7))
     assert overlay_and_announcement(player.move("left").text) == WIN[lang]
-    store.update(sid, game=Game.from_rows(OVER, score=100, seed=0).to_dict())
+    store.update(sid, game=Game.from_rows(OVER, score=100, seed=0))
     state = player.client.get(f"/state?game={player.game}")
     assert overlay_and_announcement(state.text) == GAME_OVER[lang]

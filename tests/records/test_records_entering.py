@@ -240,7 +240,7 @@ def test_a_game_whose_history_does_not_start_where_its_seed_deals_is_refused(
     end): every move of its history is legal and leads to its score, but it did not start
     where the server dealt it."""
     sid = store.sid_of(client)
-    store.update(sid, game=Game.from_rows(NEAR_LOSS, seed=5).to_dict())
+    store.update(sid, game=Game.from_rows(NEAR_LOSS, seed=5))
     finish(player, store)
     refused = enter(player)
     assert refused.status_code == 422 and "does not replay to its score" in refused.text
@@ -256,7 +256,7 @@ def test_an_ordinary_game_marked_as_a_daily_one_is_refused(player, store, client
 
 
 def test_a_won_game_awaiting_its_players_choice_is_not_finished(player, store, client):
-    store.update(store.sid_of(client), game=Game.from_rows(NEAR_WIN, seed=7).to_dict())
+    store.update(store.sid_of(client), game=Game.from_rows(NEAR_WIN, seed=7))
     assert player.move("left").status_code == 200
     assert store.games.get(player.game).game.status == "won"
     refused = enter(player)

@@ -55,15 +55,19 @@ def stored(app: Flask, sid: str) -> dict | None:
     return StoreView(app).read(sid)
 
 
+def stored_game(app: Flask, sid: str) -> Game:
+    """The session's current game, as read from the store."""
+    return StoreView(app).game(sid)
+
+
 def store(app: Flask, sid: str, game: Game) -> None:
-    """Put `game` in place of the session's current game (positions no route creates; its
-    history starts there)."""
-    StoreView(app).update(sid, game=game.to_dict())
+    """Put `game` in place of the session's current game (positions no route creates)."""
+    StoreView(app).update(sid, game=game)
 
 
-def replay(start: dict, moves: list[str]) -> Game:
-    """start (a saved game) with moves applied in order through the engine."""
-    game = Game.from_dict(start)
+def replay(start: Game, moves: list[str]) -> Game:
+    """A copy of `start` with moves applied in order through the engine."""
+    game = Game.from_saved(start.to_saved())
     for move in moves:
         if move == "keep-playing":
             game.keep_playing()

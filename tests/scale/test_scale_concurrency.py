@@ -15,7 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from engine import DIRECTIONS, Game
-from tests.scale.scale_support import Tab, replay, store, stored
+from tests.scale.scale_support import Tab, replay, store, stored, stored_game
 from tests.web_support import StoreView
 
 TABS = 8
@@ -58,7 +58,7 @@ def play_tab(first: Tab, app, tab: int, accepted, ending) -> None:
         seq = int(answer.headers["X-Seq"])
 
 
-def assert_final_game_is_the_replay(app, first: Tab, start: dict, accepted: dict,
+def assert_final_game_is_the_replay(app, first: Tab, start: Game, accepted: dict,
                                     ending: dict) -> None:
     """Every number was used once, in order, and the final game is the replay of the accepted
     moves (and, if the game ended, of the move that ended it: one of the directions sent with
@@ -71,14 +71,14 @@ def assert_final_game_is_the_replay(app, first: Tab, start: dict, accepted: dict
     end = min(numbers - set(accepted), default=None)
     assert end is None or max(accepted, default=0) < end
     endings = [[]] if end is None else [[d] for seq, d in ending if seq == end]
-    assert final["game"] in [replay(start, moves + last).to_dict() for last in endings]
+    assert final["game"] in [replay(start, moves + last).position for last in endings]
 
 
-def seeded_player(app) -> tuple[Tab, dict]:
+def seeded_player(app) -> tuple[Tab, Game]:
     """The first tab, on a game from SEED, and that game as stored."""
     first = Tab(app.test_client())
     store(app, first.sid, Game.new(SEED))
-    return first, stored(app, first.sid)["game"]
+    return first, stored_game(app, first.sid)
 
 
 def test_a_write_based_on_an_old_version_is_refused(any_app):
@@ -130,7 +130,7 @@ def test_one_move_retried_from_many_tabs_is_applied_once(any_app):
     with ThreadPoolExecutor(TABS) as pool:
         assert set(pool.map(retry, range(TABS * 2))) == {"1"}
 
-    assert stored(any_app, first.sid)["game"] == replay(before.to_dict(), ["left"]).to_dict()
+    assert stored(any_app, first.sid)["game"] == replay(before, ["left"]).position
 
 
 def test_a_move_meant_for_a_replaced_game_is_not_applied_to_the_new_one(any_app):

@@ -12,7 +12,7 @@ import redis
 
 from harness.redis_server import RedisServer
 from tests.board_html import shown_scores
-from tests.scale.scale_support import Tab, production_app, replay, stored
+from tests.scale.scale_support import Tab, production_app, replay, stored, stored_game
 from tests.web_support import StoreView
 from webapp.review import WORKER, start_worker
 
@@ -29,7 +29,7 @@ def test_two_app_instances_on_one_redis_serve_one_game(tmp_path, redis_url):
         for name in ("first", "second")
     )
     player = Tab(first.test_client())
-    start = stored(first, player.sid)["game"]
+    start = stored_game(first, player.sid)
     tab = player.tab_on(second)
     moves = []
     for seq, served_by in enumerate([player, tab, player, tab], start=1):
@@ -37,7 +37,7 @@ def test_two_app_instances_on_one_redis_serve_one_game(tmp_path, redis_url):
         assert served_by.move(moves[-1], seq).headers["X-Seq"] == str(seq)
 
     expected = replay(start, moves)
-    assert stored(second, player.sid)["game"] == expected.to_dict()
+    assert stored(second, player.sid)["game"] == expected.position
     assert shown_scores(tab.client.get("/").text)["moves"] == expected.moves
 
 
@@ -62,7 +62,7 @@ def test_redis_killed_and_restarted_mid_game(tmp_path):
         app = production_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url)
         player = Tab(app.test_client())
         player.move(legal_move(app, player.sid), 1)
-        before = stored(app, player.sid)
+        before = stored_game(app, player.sid)
         direction = legal_move(app, player.sid)
         redis.Redis.from_url(server.url).save()
         server.stop()
@@ -81,7 +81,7 @@ def test_redis_killed_and_restarted_mid_game(tmp_path):
         assert answer.status_code == 200
         assert answer.headers["X-Seq"] == "2"
         assert player.move(direction, 2).headers["X-Seq"] == "2"  # a late duplicate: no effect
-        assert stored(app, player.sid)["game"] == replay(before["game"], [direction]).to_dict()
+        assert stored(app, player.sid)["game"] == replay(before, [direction]).position
 
 
 def test_a_redis_restart_between_two_moves_costs_the_player_nothing(tmp_path):
@@ -107,7 +107,7 @@ def test_a_hung_redis_is_a_503_within_a_second_then_play_resumes_at_once(tmp_pat
         app = production_app(tmp_path / "instance", SESSION_BACKEND="redis", REDIS_URL=server.url,
                         REDIS_TIMEOUT=0.25)
         player = Tab(app.test_client())
-        start = stored(app, player.sid)["game"]
+        start = stored_game(app, player.sid)
         direction = legal_move(app, player.sid)
         os.kill(server.process.pid, signal.SIGSTOP)
         try:
@@ -116,7 +116,7 @@ def test_a_hung_redis_is_a_503_within_a_second_then_play_resumes_at_once(tmp_pat
             os.kill(server.process.pid, signal.SIGCONT)
         answer = player.move(direction, 1)
         assert answer.status_code == 200 and answer.headers["X-Seq"] == "1"
-        assert stored(app, player.sid)["game"] == replay(start, [direction]).to_dict()
+        assert stored(app, player.sid)["game"] == replay(start, [direction]).position
 
 
 def test_the_app_starts_while_redis_is_down_and_serves_once_it_is_up(tmp_path):

@@ -15,6 +15,7 @@ import pytest
 
 from engine import Game
 from harness.player import csrf_token, game_id
+from tests.records.records_support import edit_stored
 
 FIELD_GARBAGE = {
     "version": "'many'", "seq": "x'00ff'", "played": "'yes'", "assisted": "3.5",
@@ -42,7 +43,7 @@ def database_files(app) -> list[Path]:
 
 def test_a_database_that_cannot_be_written_is_a_503_then_play_resumes(app, player, store):
     before = store.read(store.sid_of(player.client))
-    direction = Game.from_dict(before["game"]).legal_moves()[0]
+    direction = store.game_of(player.client).legal_moves()[0]
     with immutable(*database_files(app)):
         answer = player.post("/move", direction=direction, seq="1")
         assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
@@ -87,6 +88,37 @@ def test_a_garbage_game_record_is_a_new_game_and_a_warning(app, player, store, c
     assert store.read(store.sid_of(player.client))["id"] != player.game
 
 
+#: A saved game whose position (the history's end) lost or gained a key, and what the log names.
+END_DAMAGE = {
+    "an end without last_points": (lambda end: end.pop("last_points"),
+                                   "end keys: missing 'last_points'"),
+    "an end with a key too many": (lambda end: end.update(won=True), "end keys: unexpected 'won'"),
+}
+
+
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+@pytest.mark.parametrize("damage", END_DAMAGE)
+def test_a_saved_game_with_an_end_key_missing_or_extra_is_a_damaged_record_never_a_500(
+        request, make_web_app, make_player, tmp_path, caplog, backend, damage):
+    """With the end's keys unchecked, a missing one would be a KeyError and a 500."""
+    settings = ({"SESSION_BACKEND": "redis", "REDIS_URL": request.getfixturevalue("redis_url")}
+                if backend == "redis" else {})
+    app = make_web_app(tmp_path / "instance", **settings)
+    player = make_player(app.test_client())
+    assert player.move("left").status_code == player.move("up").status_code == 200
+    change, named = END_DAMAGE[damage]
+    damaged = player.game
+    edit_stored(app, damaged, lambda saved: change(saved["end"]))
+    with caplog.at_level(logging.WARNING):
+        answer = player.move("right")
+    assert answer.status_code == 409 and answer.headers["X-Stale"] == "1"
+    assert "This game is no longer on the server." in answer.text
+    assert f"game {damaged} does not read back, ignored: {named}" in caplog.text
+    page = player.client.get("/")
+    assert page.status_code == 200 and game_id(page.text) != damaged
+    assert "previous game is no longer on the server, so a new one has started" in page.text
+
+
 SESSION_GARBAGE = {
     "not msgpack": b"\xc1\xc1\xc1",
     "a list": msgspec.msgpack.encode([1, 2]),
@@ -129,7 +161,7 @@ def test_a_held_write_lock_is_a_503_after_the_busy_timeout_then_the_move_applies
         make_web_app, make_player, session_store, tmp_path, caplog):
     app = make_web_app(tmp_path / "instance", SQLITE_BUSY_TIMEOUT=0.5)
     player, store = make_player(app.test_client()), session_store(app)
-    store.update(store.sid_of(player.client), game=Game.new(seed=11).to_dict())
+    store.update(store.sid_of(player.client), game=Game.new(seed=11))
     direction = Game.new(seed=11).legal_moves()[0]
     answers = []
     move = threading.Thread(target=lambda: answers.append(

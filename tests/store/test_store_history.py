@@ -10,7 +10,7 @@ import pytest
 import redis
 
 from engine import Game
-from tests.store.store_support import DAY, age, legacy_fields
+from tests.store.store_support import DAY, OLD_GAMES, age, old_fields
 from webapp.review.sqlite_queue import SqliteReviewQueue
 from webapp.store.records import GameRecord, new_game_id
 from webapp.store.redis_games import KEY_PREFIX, RedisGames
@@ -78,13 +78,14 @@ def test_a_version_1_file_gets_the_review_column_and_keeps_its_games(tmp_path, m
     monkeypatch.setattr("webapp.store.sqlite_db.MIGRATIONS", {1: MIGRATIONS[1]})
     monkeypatch.setattr("webapp.store.sqlite_db.SCHEMA_VERSION", 1)
     connection = Database(path, busy_timeout=2.0).connection()
-    record = played()
-    fields = legacy_fields(record)  # as the code of that schema wrote it
+    game_id = "L" * 22
+    fields = old_fields(game_id)  # the columns of that schema, as old code wrote them
     connection.execute(f"INSERT INTO games ({', '.join(fields)}) VALUES "
                        f"({', '.join('?' * len(fields))})", tuple(fields.values()))
     monkeypatch.undo()
     database, retention = Database(path, busy_timeout=2.0), Retention(30 * DAY, 1000)
     games, reviews = SqliteGames(database, retention), SqliteReviewQueue(database, retention)
-    assert games.get(record.id).game.to_dict() == record.game.to_dict()
-    assert reviews.review(record.id) is None and reviews.replace_review(record.id, None, "new")
+    game = games.get(game_id).game
+    assert game.moves == len(game.history) == OLD_GAMES[game_id] and game.score == fields["score"]
+    assert reviews.review(game_id) is None and reviews.replace_review(game_id, None, "new")
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == max(MIGRATIONS)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game
 from tests.store.test_store_faults import database_files, immutable
 from webapp.config import ConfigError
 from webapp.store.sqlite_db import Database
@@ -46,7 +45,7 @@ def test_the_first_move_after_the_fault_is_served_even_if_a_page_was_loaded_duri
         app, player, store):
     """The page load opens this thread's connection while the file is read-only: SQLite then
     opens it read-only, and that connection used to fail the first write after the fault."""
-    direction = Game.from_dict(store.read(store.sid_of(player.client))["game"]).legal_moves()[0]
+    direction = store.game_of(player.client).legal_moves()[0]
     with immutable(*database_files(app)):
         assert player.post("/move", direction=direction, seq="1").status_code == 503
         assert player.client.get("/").status_code == 200  # reads still work

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from engine import Game
-from tests.store.store_support import legacy_fields
+from tests.store.store_support import old_fields
 from webapp.store.records import ADDED_FIELDS, FIELD_TYPES, GameRecord, is_game_id, new_game_id
 
 
@@ -30,7 +30,7 @@ def test_a_record_reads_back_from_its_fields_and_from_text_as_redis_keeps_it():
     for stored in (fields, as_text):
         back = GameRecord.from_fields(stored)
         assert back.to_fields() == fields
-        assert back.game.to_dict() == record.game.to_dict()
+        assert back.game.position == record.game.position
         assert len(back.game.history) == 5
 
 
@@ -71,10 +71,11 @@ GARBAGE = {
     "id is not a game id": _with(id="../../etc/passwd"),
     "game is not JSON": _with(game="{"),
     "game is JSON of a list": _with(game="[]"),
-    "game is a position only": _with(game=json.dumps(Game.new(seed=1).to_dict())),
+    "game is a position only": _with(game=old_fields("S" * 22)["position"]),
     "game is bytes not UTF-8": _with(game=b"\xff\xfe"),
     "game is a history and another game's position": _with(game=json.dumps({
-        "position": Game.new(seed=1).to_dict(), "history": played_record().game.history.to_dict()
+        "position": json.loads(old_fields("W" * 22)["position"]),
+        "history": json.loads(old_fields("S" * 22)["history"]),
     })),
     "seq is text not a number": _with(seq=b"seven"),
     "day is not a date": _with(day="yesterday"),
@@ -107,14 +108,19 @@ def test_a_daily_games_day_reads_back_and_a_record_written_before_days_were_kept
 
 
 def test_a_record_kept_as_two_texts_still_reads_and_is_written_as_one():
-    record = played_record()
-    back = GameRecord.from_fields(legacy_fields(record))
-    assert back.game.to_dict() == record.game.to_dict() and back.game.history == record.game.history
-    assert back.to_fields() == record.to_fields()
+    old = old_fields("S" * 22)
+    back = GameRecord.from_fields(old)
+    assert back.game.moves == len(back.game.history) == old["moves"] == 7
+    assert (back.game.score, back.game.seed) == (old["score"], json.loads(old["position"])["seed"])
+    fields = back.to_fields()
+    assert "position" not in fields and json.loads(fields["game"])["version"] == 3
+    again = GameRecord.from_fields(fields)
+    assert again.game.position == back.game.position and again.game.history == back.game.history
+    assert again.to_fields() == fields
 
 
-def test_a_record_kept_as_two_texts_that_disagree_is_refused():
-    fields = {**legacy_fields(played_record()),
-              "history": json.dumps(Game.new(seed=1).history.to_dict())}
+@pytest.mark.parametrize("history_of", ["W" * 22, "L" * 22])
+def test_a_record_kept_as_two_texts_that_disagree_is_refused(history_of):
+    fields = {**old_fields("S" * 22), "history": old_fields(history_of)["history"]}
     with pytest.raises(ValueError):
         GameRecord.from_fields(fields)

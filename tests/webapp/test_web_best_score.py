@@ -34,7 +34,7 @@ def test_a_hinted_game_raises_the_best_score_but_not_the_best_without_help(playe
     player.client.set_cookie("best", "10")
     player.client.set_cookie("best_unassisted", "10")
     rows = [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]
-    store.update(store.sid_of(player.client), game=Game.from_rows(rows, score=100, seed=3).to_dict())
+    store.update(store.sid_of(player.client), game=Game.from_rows(rows, score=100, seed=3))
     assert shown_bests(player.client.get("/").text) == (100, 100)
     assert shown_bests(player.post("/hint").text) == (100, 10)
     assert shown_bests(player.move("left").text) == (104, 10)  # 2 + 2 merged: 4 points

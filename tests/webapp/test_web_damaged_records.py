@@ -16,6 +16,7 @@ from engine import Game
 from engine import history as history_module
 from harness.damage import damage_stored_move
 from tests.damage_support import keep_as_current, played
+from tests.records.records_support import add_to_score
 
 MESSAGE = re.compile(r'<p id="message"[^>]*>([^<]*)</p>')
 
@@ -25,7 +26,7 @@ def played_to_the_end(seed: int) -> tuple[Game, str]:
     game, generator = Game.new(seed=seed), random.Random(seed)
     while True:
         game.keep_playing()
-        before = Game.from_dict(game.to_dict(), game.history)
+        before = Game.from_saved(game.to_saved())
         direction = generator.choice(game.legal_moves())
         game.move(direction)
         if game.over:
@@ -67,7 +68,7 @@ def test_undo_on_a_damaged_record_goes_back_to_the_last_checkpoint(
                                " move 40, the last point that checks out.")
     assert answer.headers["X-Seq"] == "48"  # the undo's number is used up
     kept = store.record(store.sid_of(player.client))
-    assert kept.game.to_dict() == Game.replay(long_game.history, 40).to_dict()
+    assert kept.game.position == Game.replay(long_game.history, 40).position
     assert len(kept.game.history) == 40 and kept.assisted
     assert "is damaged (move 4" in caplog.text
     legal = kept.game.legal_moves()[0]
@@ -81,8 +82,8 @@ def test_undo_on_a_damaged_short_game_goes_back_to_its_start(player, store):
     damage_stored_move(store.app, player.game, 42)
     answer = player.post("/undo", seq=str(player.seq + 1))
     assert answer.status_code == 200 and "from move 0," in message(answer)
-    assert store.record(store.sid_of(player.client)).game.to_dict() == \
-        Game.new(seed=4).to_dict()
+    assert store.record(store.sid_of(player.client)).game.position == \
+        Game.new(seed=4).position
 
 
 @pytest.mark.parametrize("lang, said", [("pl", "od ruchu 0,"), ("ja", "0手目から続けます")])
@@ -97,14 +98,15 @@ def test_a_final_score_the_history_does_not_lead_to_is_not_accepted(player, stor
     """The score of the position is raised by 64 (still a score a position may have); the
     move that ends the game replays the whole history, which ends at another score."""
     game, last = played_to_the_end(seed=7)
-    raised = Game.from_dict({**game.to_dict(), "score": game.score + 64}, game.history)
-    keep(player, store, raised)
+    saved = game.to_saved()
+    add_to_score(saved, 64)
+    keep(player, store, Game.from_saved(saved))
     answer = player.move(last)
     assert answer.status_code == 200
     assert "saved record was damaged" in message(answer)
     kept = store.record(store.sid_of(player.client)).game
     assert not kept.over and kept.score < game.score
-    assert kept.to_dict() == Game.replay(game.history, len(kept.history)).to_dict()
+    assert kept.position == Game.replay(game.history, len(kept.history)).position
 
 
 def test_a_sound_game_ends_with_its_score(player, store):
@@ -113,7 +115,7 @@ def test_a_sound_game_ends_with_its_score(player, store):
     answer = player.move(last)
     game.move(last)
     assert answer.status_code == 200 and message(answer) == "" and "Game over" in answer.text
-    assert store.record(store.sid_of(player.client)).game.to_dict() == game.to_dict()
+    assert store.record(store.sid_of(player.client)).game.position == game.position
 
 
 def test_the_replay_of_a_damaged_record_shows_its_last_sound_point(player, store, long_game):

@@ -16,7 +16,7 @@ def without_id(tile: dict[str, str]) -> dict[str, str]:
 
 def start_at(player, store, rows, seed: int) -> dict[tuple[str, str], str]:
     """Replace the player's game by this position; the page's tile ids by (row, col)."""
-    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=seed).to_dict())
+    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=seed))
     return {(tile["row"], tile["col"]): tile["id"] for tile in tiles_drawn(player.client.get("/").text)}
 
 

@@ -20,7 +20,7 @@ REQUEST_URLS = re.compile(r'<script type="application/json" id="request-urls">(.
 
 def start_from(player, store, rows: list[list[int]]) -> None:
     """Replace the player's game by a seeded one on these tiles."""
-    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=1).to_dict())
+    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=1))
 
 
 def speak(client, other: str) -> None:

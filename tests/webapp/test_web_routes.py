@@ -29,10 +29,10 @@ def test_index_shows_the_same_game_on_every_visit(client):
 
 @pytest.mark.parametrize("rows, moves", [(MOVES_LEFT, True), (BLOCKED_LEFT, False)])
 def test_move_applies_the_direction_and_answers_the_fragment(player, store, rows, moves):
-    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=3).to_dict())
+    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=3))
     before = store.game_of(player.client)
     answer = player.move("left")
-    expected = Game.from_dict(before.to_dict())
+    expected = Game.from_saved(before.to_saved())
     assert expected.move("left") is moves
     assert answer.status_code == 200
     assert answer.headers["X-Seq"] == "1"
@@ -44,7 +44,7 @@ def test_move_applies_the_direction_and_answers_the_fragment(player, store, rows
 
 
 def test_a_repeated_move_number_is_not_applied_twice(player, store):
-    store.update(store.sid_of(player.client), game=Game.from_rows(MOVES_LEFT, seed=3).to_dict())
+    store.update(store.sid_of(player.client), game=Game.from_rows(MOVES_LEFT, seed=3))
     player.move("left")
     player.move("up")
     after_two = store.game_of(player.client)
@@ -53,38 +53,38 @@ def test_a_repeated_move_number_is_not_applied_twice(player, store):
     assert retry.status_code == 200
     assert retry.headers["X-Seq"] == "2"
     assert shown_rows(retry.text) == after_two.rows
-    assert store.game_of(player.client).to_dict() == after_two.to_dict()
+    assert store.game_of(player.client).position == after_two.position
 
 
 def test_a_number_past_the_next_one_is_not_applied_and_cannot_dead_end_the_game(player, store):
-    before = store.game_of(player.client).to_dict()
+    before = store.game_of(player.client).position
     wild = player.post("/move", direction="left", seq="999999999999")
     assert wild.status_code == 200 and wild.headers["X-Seq"] == "0"
-    assert store.game_of(player.client).to_dict() == before
+    assert store.game_of(player.client).position == before
     assert player.move("left").headers["X-Seq"] == "1"  # the page's next number still works
 
 
 def test_unknown_direction_is_refused_and_changes_nothing(player, store):
-    before = store.game_of(player.client).to_dict()
+    before = store.game_of(player.client).position
     for form in ({"direction": "sideways", "seq": "1"}, {"seq": "1"}, {"direction": "left"},
                  {"direction": "left", "seq": "-3"}, {"direction": "left", "seq": "x1"}):
         answer = player.post("/move", **form)
         assert answer.status_code == 400
         assert 'id="message"' in answer.text
         assert re.search(r'role="alert">\S', answer.text)
-    assert store.game_of(player.client).to_dict() == before
+    assert store.game_of(player.client).position == before
 
 
 def test_post_without_csrf_token_is_refused(player, store):
     player.move(store.game_of(player.client).legal_moves()[0])  # so an undo would change it
-    before = store.game_of(player.client).to_dict()
+    before = store.game_of(player.client).position
     for path in ("/move", "/solver-move", "/undo", "/new", "/keep-playing", "/hint",
                  f"/games/{player.game}/review", "/records"):
         answer = player.client.post(path, data={"direction": "left", "seq": "2",
                                                 "game": player.game, "name": "Ada"})
         assert answer.status_code == 400
         assert "security token" in answer.text
-    assert store.game_of(player.client).to_dict() == before
+    assert store.game_of(player.client).position == before
 
 
 def test_error_message_follows_the_players_language(player):
@@ -104,7 +104,7 @@ def test_new_game_is_a_new_record_with_its_own_numbering_and_a_new_session_id(pl
     sid = store.sid_of(player.client)
     assert sid != first_sid and store.session(first_sid) is None
     stored = store.read(sid)
-    assert Game.from_dict(stored["game"]).moves == 0 and stored["id"] == answer.headers["X-Game"]
+    assert stored["game"].moves == 0 and stored["id"] == answer.headers["X-Game"]
     assert store.session(sid)["games"] == [first_game]
     assert store.games.get(first_game).seq == 2  # the earlier game is kept, unchanged
     assert shown_scores(answer.text)["score"] == 0
@@ -118,7 +118,7 @@ def won_game() -> Game:
 
 
 def test_win_banner_and_keep_playing(player, store):
-    store.update(store.sid_of(player.client), game=won_game().to_dict())
+    store.update(store.sid_of(player.client), game=won_game())
     page = player.client.get("/")
     assert "You made 2048!" in page.text
     assert 'data-intent="keep-playing"' in page.text
@@ -133,7 +133,7 @@ def test_win_banner_and_keep_playing(player, store):
 
 def test_a_win_that_fills_the_board_shows_the_banner_before_game_over(player, store):
     rows = [[1024, 1024, 8, 16], [4, 32, 64, 128], [8, 64, 128, 256], [4, 8, 16, 32]]
-    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=3).to_dict())
+    store.update(store.sid_of(player.client), game=Game.from_rows(rows, seed=3))
     won = player.move("left")
     assert won.headers["X-Status"] == "won" and "You made 2048!" in won.text
     assert "Game over" not in won.text and "Try again" not in won.text
@@ -145,7 +145,7 @@ def test_a_win_that_fills_the_board_shows_the_banner_before_game_over(player, st
 def test_game_over_shows_try_again(player, store):
     over = Game.from_rows([[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]], score=100,
                           seed=0)
-    store.update(store.sid_of(player.client), game=over.to_dict())
+    store.update(store.sid_of(player.client), game=over)
     page = player.client.get("/")
     assert "Game over" in page.text
     assert "Try again" in page.text
@@ -173,7 +173,7 @@ def test_session_cookie_expires_in_an_hour_until_played_then_with_the_lifetime(a
 
     assert days_left(player.page) < 1 / 23
     store.update(store.sid_of(player.client), game=Game.from_rows(
-        [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3).to_dict())  # left, then up, move
+        [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3))  # left, then up, move
     assert 30.9 < days_left(player.move("left")) <= 31  # a day past the stored session's 30
     assert "Set-Cookie" not in player.move("up").headers  # renewed at most once a day
     assert "Set-Cookie" not in player.client.get("/static/css/base.css").headers
@@ -184,7 +184,7 @@ HINTED = [[1024, 1024, 2, 4], [4, 2, 8, 16], [2, 8, 16, 32], [8, 16, 32, 0]]
 
 
 def test_hint_ranks_exactly_the_legal_moves_and_marks_the_game_assisted(player, store):
-    store.update(store.sid_of(player.client), game=Game.from_rows(HINTED, seed=1).to_dict())
+    store.update(store.sid_of(player.client), game=Game.from_rows(HINTED, seed=1))
     answer = player.post("/hint")
     assert answer.status_code == 200
     arrow = re.search(r'id="hint-arrow" class="hint-arrow" data-direction="(\w+)"', answer.text)

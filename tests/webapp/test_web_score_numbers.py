@@ -19,9 +19,11 @@ FINAL_SCORE = re.compile(r'<h2 id="status-title">[^<]*</h2>\s*<p>([^<]*)</p>')
 
 
 def set_game(player, store, rows: list[list[int]], score: int, moves: int) -> None:
-    """Put the player's game at `rows`, with `score` points in `moves` moves."""
-    game = Game.from_rows(rows, score=score, seed=3).to_dict()
-    store.update(store.sid_of(player.client), game={**game, "moves": moves})
+    """Put the player's game at `rows`, with `score` points in `moves` moves (made before its
+    history starts)."""
+    saved = Game.from_rows(rows, score=score, seed=3).to_saved()
+    saved["start"]["moves"] = moves
+    store.update(store.sid_of(player.client), game=Game.from_saved(saved))
 
 
 def announced(html: str) -> str:

@@ -11,7 +11,7 @@ OVER = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]]
 
 def start_from(player, store, rows) -> str:
     sid = store.sid_of(player.client)
-    store.update(sid, game=Game.from_rows(rows, seed=1).to_dict())
+    store.update(sid, game=Game.from_rows(rows, seed=1))
     return sid
 
 
@@ -21,7 +21,7 @@ def test_one_request_plays_the_solver_s_choice_and_marks_the_game_assisted(playe
     expected.move(solver.choose(HINTED))
     answer = player.post("/solver-move", seq="1")
     assert answer.status_code == 200
-    assert store.read(sid)["game"] == expected.to_dict()
+    assert store.read(sid)["game"] == expected.position
     assert store.read(sid)["assisted"] is True
     assert 'id="assisted"' in answer.text
     assert (answer.headers["X-Seq"], answer.headers["X-Status"]) == ("1", expected.status)
@@ -46,8 +46,8 @@ def test_a_game_that_is_over_plays_nothing_and_its_answer_says_so(player, store)
 def test_every_game_answer_says_where_the_game_stands(player, store):
     fresh = player.post("/move", direction="up", seq="1")
     assert fresh.headers["X-Status"] == "playing"
-    assert fresh.headers["X-In-Progress"] == ("true" if store.read(
-        store.sid_of(player.client))["game"]["moves"] else "false")
+    assert fresh.headers["X-In-Progress"] == (
+        "true" if store.game_of(player.client).moves else "false")
     assert "X-Hint" not in fresh.headers
     start_from(player, store, HINTED)
     hinted = player.post("/hint")

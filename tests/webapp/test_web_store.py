@@ -123,7 +123,7 @@ def test_every_move_pushes_the_games_expiry_and_an_expired_game_is_never_read_ba
     app = make_web_app(tmp_path / "instance", SESSION_LIFETIME_DAYS=1)
     player, store = make_player(app.test_client()), session_store(app)
     store.update(store.sid_of(player.client), game=Game.from_rows(
-        [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=5).to_dict())
+        [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=5))
     database = app.extensions["games"].database
 
     def age(seconds: float) -> None:
@@ -210,7 +210,7 @@ def test_past_the_cap_no_recent_player_nor_the_regular_one_loses_session_or_game
 def seeded_player(app, make_player, session_store):
     """A player of a seeded new game, and a function giving its game's first legal move."""
     player, store = make_player(app.test_client()), session_store(app)
-    store.update(store.sid_of(player.client), game=Game.new(seed=21).to_dict())
+    store.update(store.sid_of(player.client), game=Game.new(seed=21))
 
     def legal_move() -> str:
         return store.game_of(player.client).legal_moves()[0]

@@ -11,12 +11,12 @@ EMPTY = [0, 0, 0, 0]
 
 
 def stored(store, player) -> Game:
-    return Game.from_dict(store.read(store.sid_of(player.client))["game"])
+    return store.game_of(player.client)
 
 
 def start_at(player, store, rows, seed: int, score: int = 0) -> None:
     game = Game.from_rows(rows, seed=seed, score=score)
-    store.update(store.sid_of(player.client), game=game.to_dict())
+    store.update(store.sid_of(player.client), game=game)
 
 
 def undo(player):
@@ -33,13 +33,13 @@ def test_the_same_move_after_an_undo_brings_the_same_tile_on_the_same_cell(playe
     for _ in range(5):  # every time, not by luck
         first = player.move("left")
         assert first.status_code == 200 and "Moved left" in first.text
-        after = stored(store, player).to_dict()
+        after = stored(store, player).position
         undone = undo(player)
         assert undone.status_code == 200 and "Move taken back" in undone.text
         again = player.move("left")
         assert new_tile(again.text) == new_tile(first.text)
         assert shown_rows(again.text) == shown_rows(first.text)
-        assert stored(store, player).to_dict() == after
+        assert stored(store, player).position == after
         player.move("right")  # go on, so the next round undoes another spawn
 
 
@@ -48,18 +48,18 @@ def test_undo_returns_board_score_and_move_counter_back_to_the_start(player, sto
     played = []
     for direction in ("left", "up", "right", "down", "left", "up"):
         if player.move(direction).status_code == 200 and stored(store, player).moves > len(played):
-            played.append(stored(store, player).to_dict())
+            played.append(stored(store, player).position)
     assert len(played) >= 3
-    for expected in reversed([start.to_dict(), *played[:-1]]):
+    for expected in reversed([start.position, *played[:-1]]):
         answer = undo(player)
-        assert stored(store, player).to_dict() == expected
-        assert shown_rows(answer.text) == Game.from_dict(expected).rows
+        assert stored(store, player).position == expected
+        assert shown_rows(answer.text) == expected.rows
         shown = shown_scores(answer.text)
-        assert (shown["moves"], shown["score"]) == (expected["moves"], expected["score"])
+        assert (shown["moves"], shown["score"]) == (expected.moves, expected.score)
     at_start = undo(player)
     assert at_start.status_code == 200 and "There is no move to take back" in at_start.text
     assert at_start.headers["X-Seq"] == str(player.seq)  # its number is used up, like a blocked move
-    assert stored(store, player).to_dict() == start.to_dict()
+    assert stored(store, player).position == start.position
 
 
 def test_undoing_the_winning_merge_takes_the_win_back_and_the_next_2048_asks_again(player, store):
@@ -92,13 +92,13 @@ def test_a_retried_undo_is_applied_once(player, store):
     start_at(player, store, [[0, 0, 0, 2], EMPTY, EMPTY, [0, 0, 0, 4]], seed=5)
     assert "Moved left" in player.move("left").text and "Moved up" in player.move("up").text
     history = store.record(store.sid_of(player.client)).game.history
-    after_one = Game.replay(history, 1).to_dict()
+    after_one = Game.replay(history, 1).position
     seq = str(player.seq + 1)
     first = player.post("/undo", seq=seq)
     retry = player.post("/undo", seq=seq)  # the same request again: its answer got lost
     assert first.headers["X-Seq"] == retry.headers["X-Seq"] == seq
     assert "Move taken back" not in retry.text
-    assert stored(store, player).to_dict() == after_one
+    assert stored(store, player).position == after_one
 
 
 def test_an_undo_without_a_valid_move_number_is_refused_and_changes_nothing(player, store):

@@ -78,7 +78,7 @@ def position(record: GameRecord, move: int, shown: int | None = None,
         game, unreplayable = record.game.sound_part(), move
         move = len(game.history)
     if shown != move - 1 or unreplayable is not None:
-        game = Game.from_dict(game.to_dict())  # a loaded game: no last move to animate
+        game = Game.from_saved(game.to_saved())  # a loaded game: no last move to animate
     directions = history.directions()
     next_move = SHOWN_DIRECTIONS[directions[move]] if move < len(directions) else None
     # A finished review of these moves (not of moves taken back since).

@@ -49,6 +49,6 @@ def proved(record: GameRecord) -> bool:
     game = record.game
     day = days.day_of(record)
     opening = None if day is None else days.opening_seed(day)
-    if game.history.start != Game.new(game.seed, opening=opening).to_dict():
+    if game.history.start != Game.new(game.seed, opening=opening).position:
         return False
     return game.sound_part().moves == game.moves

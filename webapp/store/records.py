@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from engine import Game
+from engine import Game, legacy
 
 #: 16 random bytes: an id nobody can guess, written in 22 URL-safe characters.
 GAME_ID_BYTES = 16
@@ -154,7 +154,7 @@ class GameRecord:
 def _game(saved: object) -> Game:
     """The game of a record's ``game`` text, in either form it was written in."""
     if isinstance(saved, dict) and saved.keys() == set(LEGACY_FIELDS):
-        return Game.from_dict(saved["position"], saved["history"])
+        return legacy.read_game(saved["position"], saved["history"])
     return Game.from_saved(saved)
 
 
