@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,11 @@ from tests.damage_support import played
 
 LONG = load().history  # a seeded game of 20,000 moves
 NEAR_WIN = [[1024, 1024, 0, 0], [0] * 4, [0] * 4, [2, 0, 0, 0]]
+#: Texts of `Game.to_saved()` (compact JSON) written by the engine at 993fd37, whose saved form
+#: this is: the long game after 7, 1000, 1475 (a win awaiting the choice) and 2345 moves, and
+#: NEAR_WIN's winning move. Made by running that commit's engine (`git archive 993fd37 engine`).
+WRITTEN_BY_993FD37 = json.loads(
+    (Path(__file__).parent / "data" / "saved_by_993fd37.json").read_text())
 
 
 def long_game(moves: int) -> Game:
@@ -67,6 +73,16 @@ def test_every_field_of_a_position_is_saved():
     assert set(Position._fields) == set(Checkpoint._fields) | given | set(FLAGS)
     saved = Game.new(seed=1).to_saved()
     assert set(saved["end"]) == {"tiles", *FLAGS} and set(FLAGS) < set(saved["start"])
+
+
+@pytest.mark.parametrize("name", WRITTEN_BY_993FD37)
+def test_a_game_saved_by_earlier_code_reads_back_and_is_saved_as_the_same_text(name):
+    text = WRITTEN_BY_993FD37[name]
+    game = Game.from_saved(json.loads(text))
+    assert json.dumps(game.to_saved(), separators=(",", ":")) == text
+    assert game.sound_part().position == game.position
+    if game.history.start == LONG.start:
+        assert game.position == long_game(game.moves).position
 
 
 @pytest.mark.parametrize("name", starts())
