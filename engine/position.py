@@ -4,8 +4,11 @@ The saved form (`saved_game`) derives its keys from this table: the tiles text k
 fields a checkpoint keeps (`history_codec.Checkpoint`: board, score, next tile id, tile ids),
 the form as a whole gives the seed, the counts and `won`, and every other field is a flag of
 its own, saved at the history's start and end as it is and read back through the check its
-annotation names (`FLAGS`). A new field is one line here: its type, its check and the value a
-position saved before it existed has.
+annotation names (`FLAGS`). For the saved form a new field is one line here: its type, its
+check and its default, the value a form written before it reads as. Those forms lack its key,
+which the present form refuses, so a new field also comes with the form's next version, the
+present one then read by `legacy`. `Game` keeps each field in a slot of its own (set in
+`Game.__init__`, read back in `Game.position`), where play changes it.
 """
 
 from collections.abc import Callable
