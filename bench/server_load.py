@@ -1,8 +1,10 @@
 """Load on the production server: simulated players against gunicorn, on each store.
 
     python -m bench.server_load [--players 50] [--seconds 8] [--max-moves 400] [--repeat 1]
+                                [--backends sqlite redis redis-wait cluster]
 
-For each store (SQLite, then Redis on a redis-server of its own) it starts gunicorn with
+For each store (SQLite; Redis on a redis-server of its own; the same with a replica every write
+waits for, REDIS_WAIT_REPLICAS=1; a Redis Cluster of three primaries) it starts gunicorn with
 gunicorn.conf.py and 2 workers on a free loopback port, and runs three phases, each bounded by
 --seconds and, per player, by --max-moves:
 
@@ -45,7 +47,7 @@ import sqlite3
 import statistics
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
@@ -56,13 +58,13 @@ from engine import DIRECTIONS, slide
 from harness.live_server import YARDSTICK_APP
 from harness.live_server import production_server as live_server
 from harness.player import Page
-from harness.redis_server import RedisServer
+from harness.redis_server import Cluster, RedisServer, wait_for_replicas
 
 PACE = 0.2
 ROUNDS = 4
 DUPLICATE_EVERY = 10
 SEND_ATTEMPTS = 3
-BACKENDS = ("sqlite", "redis")
+BACKENDS = ("sqlite", "redis", "redis-wait", "cluster")
 TILE = re.compile(
     r'class="tile" data-id="\d+" data-value="(\d+)" data-row="(\d)" data-col="(\d)"'
     r"(?![^>]*data-leaving)"
@@ -260,7 +262,7 @@ class Server:
     port: int
     backend: str
     sqlite_path: Path
-    redis: RedisServer | None
+    redis: list[RedisServer]  # every redis-server behind it, replicas and cluster nodes too
     pid: int = 0  # gunicorn's master process
 
     def cpu_seconds(self) -> float:
@@ -268,7 +270,7 @@ class Server:
         and by redis-server."""
         children = [int(path.parent.name) for path in Path("/proc").glob("[0-9]*/stat")
                     if _stat_fields(int(path.parent.name))[1:2] == [str(self.pid)]]
-        pids = children + ([self.redis.process.pid] if self.redis and self.redis.process else [])
+        pids = children + [server.process.pid for server in self.redis if server.process]
         fields = _stat_fields(self.pid)
         ticks = sum(map(int, fields[11:15]))  # its own time and its reaped children's
         ticks += sum(sum(map(int, _stat_fields(pid)[11:13])) for pid in pids)
@@ -278,7 +280,7 @@ class Server:
         """Each game's move list as the store keeps it (games it does not have are left out)."""
         from webapp.store.records import GameRecord
 
-        fields = self._redis_fields if self.backend == "redis" else self._sqlite_fields
+        fields = self._sqlite_fields if self.backend == "sqlite" else self._redis_fields
         return {game_id: GameRecord.from_fields(stored).game.history.directions()
                 for game_id, stored in fields(list(game_ids))}
 
@@ -292,10 +294,13 @@ class Server:
 
     def _redis_fields(self, game_ids: list[str]) -> Iterator[tuple[str, Mapping]]:
         from redis import Redis
+        from redis.cluster import RedisCluster
 
         from webapp.store.redis_games import KEY_PREFIX
 
-        client = Redis.from_url(self.redis.url)
+        first = self.redis[0]
+        client = (RedisCluster(host="127.0.0.1", port=first.port) if self.backend == "cluster"
+                  else Redis.from_url(first.url))
         pipeline = client.pipeline(transaction=False)
         for game_id in game_ids:
             pipeline.hgetall(KEY_PREFIX + game_id)
@@ -319,12 +324,22 @@ def _stat_fields(pid: int) -> list[str]:
 def production_server(backend: str, sqlite_path: Path | None = None,
                       settings: Mapping[str, str] | None = None) -> Iterator[Server]:
     """gunicorn with gunicorn.conf.py (2 workers) and the yardstick route on a free port, on the
-    given store (SQLite in `sqlite_path`, by default a fresh file; Redis on a redis-server of
-    its own), with any other `settings` (environment variables) on top."""
-    with RedisServer() if backend == "redis" else nullcontext() as redis:
-        store = {"SESSION_BACKEND": backend}
-        if redis is not None:
-            store["REDIS_URL"] = redis.url
+    given store (SQLite in `sqlite_path`, by default a fresh file; Redis on redis-servers of
+    its own: see the module's docstring), with any other `settings` (environment variables) on
+    top."""
+    with ExitStack() as servers:
+        store, redis = {"SESSION_BACKEND": "sqlite" if backend == "sqlite" else "redis"}, []
+        if backend in ("redis", "redis-wait"):
+            redis.append(servers.enter_context(RedisServer()))
+            store["REDIS_URL"] = redis[0].url
+        if backend == "redis-wait":
+            redis.append(servers.enter_context(
+                RedisServer(replicaof=("127.0.0.1", str(redis[0].port)))))
+            wait_for_replicas(redis[0], 1)
+            store["REDIS_WAIT_REPLICAS"] = "1"
+        if backend == "cluster":
+            cluster = servers.enter_context(Cluster())
+            redis, store["REDIS_CLUSTER_NODES"] = cluster.servers, cluster.addresses
         if sqlite_path is not None:
             store["SQLITE_PATH"] = str(sqlite_path)
         with live_server(app=YARDSTICK_APP, WEB_CONCURRENCY="2", **store,

@@ -52,21 +52,21 @@ class Fault:
 def redis_killed(server: Server) -> Iterator[None]:
     from redis import Redis
 
-    Redis.from_url(server.redis.url).save()
-    server.redis.stop()
+    Redis.from_url(server.redis[0].url).save()
+    server.redis[0].stop()
     try:
         yield
     finally:
-        server.redis.start()
+        server.redis[0].start()
 
 
 @contextmanager
 def redis_hung(server: Server) -> Iterator[None]:
-    os.kill(server.redis.process.pid, signal.SIGSTOP)
+    os.kill(server.redis[0].process.pid, signal.SIGSTOP)
     try:
         yield
     finally:
-        os.kill(server.redis.process.pid, signal.SIGCONT)
+        os.kill(server.redis[0].process.pid, signal.SIGCONT)
 
 
 @contextmanager

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from harness import ROOT
 from harness.ports import free_port
+from webapp.config import REDIS_SHAPES
 
 #: Budgets no benchmark reaches: one player asks far faster than a person would.
 LIFTED_LIMITS = {"MOVE_RATE_LIMIT": "1000000/second", "SOLVER_RATE_LIMIT": "1000000/second",
@@ -62,8 +63,9 @@ def production_server(root: Path = ROOT, app: str | None = None, **settings: str
             **LIFTED_LIMITS,
             **settings,
         }
-        if "REDIS_URL" not in settings:
-            environ.pop("REDIS_URL", None)
+        for shape in REDIS_SHAPES:  # only the Redis this server is given
+            if shape not in settings:
+                environ.pop(shape, None)
         log_path = Path(scratch) / "gunicorn.log"
         command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", *filter(None, [app])]
         with log_path.open("w") as log:

@@ -10,3 +10,22 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def is_free(port: int) -> bool:
+    """Whether nothing listens on `port` of 127.0.0.1 now."""
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def free_port_with(offset: int) -> int:
+    """A free port whose port + `offset` is free too (a cluster node's bus port is its
+    port + 10000)."""
+    while True:
+        port = free_port()
+        if port + offset < 65536 and is_free(port + offset):
+            return port

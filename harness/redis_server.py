@@ -1,9 +1,12 @@
-"""A real, throw-away redis-server on a free loopback port, for tests and benchmarks.
+"""Real, throw-away redis-servers on free loopback ports, for tests and benchmarks.
 
 `RedisServer` takes any redis-server setting as a keyword (``appendonly="yes"``, or a setting of
 several words as a tuple: ``replicaof=("127.0.0.1", "6380")``), so replicas, Sentinels
 (``--sentinel``, through `mode`) and cluster nodes (``cluster_enabled="yes"``) are the same class
-started with other settings.
+started with other settings. Built on it: `Sentinels`, a few Sentinels watching one primary
+(failing over within a second or two); `replicated`, a primary, replicas reaching it through a
+proxy that can hold the link as a partition would (`harness.tcp_proxy`) and Sentinels; and
+`Cluster`, a Redis Cluster of a few primaries made with ``redis-cli --cluster create``.
 """
 
 from __future__ import annotations
@@ -13,12 +16,19 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 
-from harness.ports import free_port
+from harness.ports import free_port, free_port_with
+from harness.tcp_proxy import HoldingProxy
 
-#: No automatic persistence: data is written to disk only when a test asks (SAVE).
-NOT_PERSISTED = {"save": "", "appendonly": "no"}
+#: No automatic persistence: data is written to disk only when a test asks (SAVE); a replica's
+#: first sync starts at once (Redis waits 5 s by default for more replicas to share it).
+NOT_PERSISTED = {"save": "", "appendonly": "no", "repl_diskless_sync_delay": "0"}
+#: A cluster node talks to the others on its port + 10000.
+BUS_PORT_OFFSET = 10000
 
 
 class RedisServer:
@@ -79,9 +89,156 @@ class RedisServer:
         except OSError:
             return False
 
+    def ask(self, *command: str) -> str:
+        """One command's answer, as redis-cli prints it."""
+        cli = shutil.which("redis-cli") or "/usr/bin/redis-cli"
+        return subprocess.run([cli, "-p", str(self.port), *command], capture_output=True,
+                              text=True, timeout=10, check=True).stdout.strip()
+
     def __enter__(self) -> RedisServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
         shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def until(done: Callable[[], bool], timeout: float, what: str) -> None:
+    """Poll `done` every 50 ms until it holds; RuntimeError naming `what` after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what}: not within {timeout} s")
+        time.sleep(0.05)
+
+
+def wait_for_replicas(primary: RedisServer, count: int, timeout: float = 15.0) -> None:
+    """Wait until `count` replicas are in sync with `primary`."""
+    until(lambda: primary.ask("INFO", "replication").count("state=online") >= count,
+          timeout, f"{count} replicas of :{primary.port} online")
+
+
+class ServerGroup:
+    """Servers started and stopped together (`servers`), named by one setting of the app."""
+
+    servers: list[RedisServer]
+
+    @property
+    def nodes(self) -> list[tuple[str, int]]:
+        """Their addresses, as the app's setting (REDIS_SENTINELS, REDIS_CLUSTER_NODES) holds
+        them."""
+        return [("127.0.0.1", server.port) for server in self.servers]
+
+    @property
+    def addresses(self) -> str:
+        """The same, as the environment gives it."""
+        return ",".join(f"{host}:{port}" for host, port in self.nodes)
+
+    def __exit__(self, *exc: object) -> None:
+        for server in self.servers:
+            server.__exit__()
+
+
+class Sentinels(ServerGroup):
+    """`count` Sentinels watching the primary at `primary_port` under the name `service`:
+    it is down for them after `down_after_ms`, and `quorum` of them agreeing start a failover,
+    which promotes one of its replicas (about a second or two on loopback)."""
+
+    def __init__(self, primary_port: int, service: str = "games", count: int = 3,
+                 quorum: int = 2, down_after_ms: int = 300) -> None:
+        self.service = service
+        lines = [f"sentinel monitor {service} 127.0.0.1 {primary_port} {quorum}",
+                 f"sentinel down-after-milliseconds {service} {down_after_ms}",
+                 f"sentinel failover-timeout {service} {max(1000, 4 * down_after_ms)}"]
+        self.servers = [RedisServer() for _ in range(count)]
+        for server in self.servers:  # a Sentinel rewrites its file: each one has its own
+            path = Path(server.directory) / "sentinel.conf"
+            path.write_text("\n".join(lines) + "\n")
+            server.mode, server.settings = (str(path), "--sentinel"), {}
+
+    def primary_port(self) -> int | None:
+        """The port of the primary the first Sentinel that answers names now."""
+        for server in self.servers:
+            try:
+                answer = server.ask("SENTINEL", "get-master-addr-by-name", self.service)
+            except subprocess.CalledProcessError:
+                continue
+            if answer:
+                return int(answer.split()[-1])
+        return None
+
+    def wait_for_primary(self, port: int, timeout: float = 15.0) -> None:
+        """Wait until the Sentinels name the server at `port` the primary."""
+        until(lambda: self.primary_port() == port, timeout, f"Sentinels naming :{port}")
+
+    def __enter__(self) -> Sentinels:
+        for server in self.servers:
+            server.start()
+        return self
+
+
+@dataclass
+class Replicated:
+    """A primary, replicas reaching it through `link`, and the Sentinels watching them."""
+
+    primary: RedisServer
+    replicas: list[RedisServer]
+    link: HoldingProxy
+    sentinels: Sentinels
+
+    def settings(self) -> dict[str, object]:
+        """An app's settings for these Sentinels."""
+        return {"SESSION_BACKEND": "redis", "REDIS_SENTINELS": self.sentinels.nodes,
+                "REDIS_SENTINEL_SERVICE": self.sentinels.service}
+
+    def fail_over(self, timeout: float = 20.0) -> RedisServer:
+        """kill -9 the primary (the bytes the link holds die with it, never delivered); the
+        replica the Sentinels promote, once they name it."""
+        self.primary.stop()
+        self.link.__exit__()
+        ports = {replica.port: replica for replica in self.replicas}
+        until(lambda: self.sentinels.primary_port() in ports, timeout, "a replica promoted")
+        return ports[self.sentinels.primary_port()]
+
+
+@contextmanager
+def replicated(replicas: int) -> Iterator[Replicated]:
+    """A primary with `replicas` replicas in sync, behind one link, and three Sentinels."""
+    with ExitStack() as servers:
+        primary = servers.enter_context(RedisServer())
+        link = servers.enter_context(HoldingProxy(primary.port))
+        copies = [servers.enter_context(RedisServer(replicaof=("127.0.0.1", str(link.port))))
+                  for _ in range(replicas)]
+        sentinels = servers.enter_context(Sentinels(primary.port))
+        wait_for_replicas(primary, replicas)
+        yield Replicated(primary, copies, link, sentinels)
+
+
+class Cluster(ServerGroup):
+    """A Redis Cluster of `primaries` primaries (and `replicas` replicas each), made with
+    ``redis-cli --cluster create``; ready once every node says ``cluster_state:ok``."""
+
+    def __init__(self, primaries: int = 3, replicas: int = 0, node_timeout_ms: int = 1000
+                 ) -> None:
+        self.replicas = replicas
+        self.servers = [RedisServer(free_port_with(BUS_PORT_OFFSET), cluster_enabled="yes",
+                                    cluster_node_timeout=str(node_timeout_ms))
+                        for _ in range(primaries * (1 + replicas))]
+
+    def flush(self) -> None:
+        """Empty every primary (replicas follow)."""
+        for server in self.servers:
+            if "role:master" in server.ask("INFO", "replication"):
+                server.ask("FLUSHALL")
+
+    def __enter__(self) -> Cluster:
+        for server in self.servers:
+            server.start()
+        cli = shutil.which("redis-cli") or "/usr/bin/redis-cli"
+        subprocess.run([cli, "--cluster", "create",
+                        *(f"127.0.0.1:{server.port}" for server in self.servers),
+                        "--cluster-replicas", str(self.replicas), "--cluster-yes"],
+                       capture_output=True, timeout=60, check=True)
+        until(lambda: all("cluster_state:ok" in server.ask("CLUSTER", "INFO")
+                          for server in self.servers), 30, "the cluster's state ok")
+        return self

@@ -1,6 +1,7 @@
 """Fixtures shared by the web tests: an app per test on its own instance folder, a client,
 a player that posts intents the way the page's script does, direct access to the store
-(to set up games no route creates, and to look at what it keeps), and a real redis-server.
+(to set up games no route creates, and to look at what it keeps), a real redis-server and a
+real Redis Cluster of three primaries.
 The player is harness.player's; build_app and StoreView are tests.web_support's."""
 
 import itertools
@@ -17,7 +18,7 @@ from hypothesis import settings
 
 from engine import Game, rng
 from harness.player import Player
-from harness.redis_server import RedisServer
+from harness.redis_server import Cluster, RedisServer
 from tests.web_support import StoreView, build_app, stop_reviews
 from webapp import PROJECT_ROOT
 from webapp.store.records import GameRecord
@@ -35,7 +36,7 @@ PROJECT_INSTANCE = PROJECT_ROOT / "instance"
 SEEDS_PER_TEST = 1 << 16
 #: What a marker says a test needs, and the fixtures that bring it: the quick tier
 #: (`make test-quick`) leaves out the tests carrying these markers, and "slow".
-NEEDS = {"browser": {"page", "context", "browser"}, "redis": {"redis_server"}}
+NEEDS = {"browser": {"page", "context", "browser"}, "redis": {"redis_server", "redis_cluster"}}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -187,3 +188,19 @@ def redis_url(request: pytest.FixtureRequest, redis_server: RedisServer) -> str:
     assert request.node.get_closest_marker("redis"), f"{request.node.nodeid}: mark it redis"
     redis.Redis.from_url(redis_server.url).flushdb()
     return redis_server.url
+
+
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[Cluster]:
+    """One real Redis Cluster (three primaries) for the whole run (per test worker)."""
+    with Cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def cluster_nodes(request: pytest.FixtureRequest, redis_cluster: Cluster) -> list[tuple[str, int]]:
+    """The shared cluster's nodes (REDIS_CLUSTER_NODES), emptied before the test (which must
+    carry the redis marker)."""
+    assert request.node.get_closest_marker("redis"), f"{request.node.nodeid}: mark it redis"
+    redis_cluster.flush()
+    return redis_cluster.nodes

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -12,6 +13,25 @@ from engine import Game
 from webapp import create_app
 from webapp.review import WORKER
 from webapp.store.records import GameRecord
+from webapp.store.redis_client import Client, redis_client
+
+#: The stores a store test runs on, in turn: SQLite, one Redis server, a Redis Cluster.
+STORES = ["sqlite", pytest.param("redis", marks=pytest.mark.redis),
+          pytest.param("cluster", marks=pytest.mark.redis)]
+
+
+def redis_settings(request: pytest.FixtureRequest, shape: str) -> dict[str, object]:
+    """An app's settings for the tests' real Redis, one server (`shape` "redis") or the
+    cluster ("cluster"), emptied for the test."""
+    if shape == "cluster":
+        return {"SESSION_BACKEND": "redis",
+                "REDIS_CLUSTER_NODES": request.getfixturevalue("cluster_nodes")}
+    return {"SESSION_BACKEND": "redis", "REDIS_URL": request.getfixturevalue("redis_url")}
+
+
+def redis_of(request: pytest.FixtureRequest, shape: str) -> Client:
+    """A client of the tests' real Redis of that shape (see `redis_settings`)."""
+    return redis_client({**redis_settings(request, shape), "REDIS_TIMEOUT": 2.0})
 
 
 def build_app(instance_path: Path, **config: object) -> Flask:

@@ -5,9 +5,19 @@ Environment variables (docs/deploy.md's table says the same):
     SECRET_KEY                signs CSRF tokens; when unset, development generates one once and
                               keeps it in the instance folder (``secret_key``). Production
                               insists on a strong one (``production``).
-    SESSION_BACKEND           ``sqlite`` or ``redis``; ``redis`` when REDIS_URL is set
-    REDIS_URL                 ``redis://host:port/db``: games, sessions, rate-limit counters
+    SESSION_BACKEND           ``sqlite`` or ``redis``; ``redis`` when one of the three Redis
+                              settings below is set
+    REDIS_URL                 ``redis://host:port/db``: one Redis server keeps the games,
+                              sessions and rate-limit counters
+    REDIS_SENTINELS           ``host:port,host:port,...``: instead, the primary the Sentinels
+                              name, followed through failovers; needs REDIS_SENTINEL_SERVICE,
+                              the name they monitor it under
+    REDIS_CLUSTER_NODES       ``host:port,host:port,...``: instead, a Redis Cluster (some of its
+                              nodes; the others are found through them)
     REDIS_TIMEOUT             seconds a Redis call may take before the player gets a 503 (0.25)
+    REDIS_WAIT_REPLICAS       a move is answered only once this many replicas hold it (0)
+    REDIS_WAIT_TIMEOUT        seconds a write waits for them before the player gets a 503
+                              (0.1; less than REDIS_TIMEOUT)
     SQLITE_PATH               the embedded database (default ``games.sqlite3`` in the instance
                               folder)
     SQLITE_BUSY_TIMEOUT       seconds a write waits for another one before a 503 (2)
@@ -52,8 +62,12 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from redis.connection import parse_url
 
 BACKENDS = ("sqlite", "redis")
+#: The settings that each select a Redis deployment; one of them, at most, is set.
+REDIS_SHAPES = ("REDIS_URL", "REDIS_SENTINELS", "REDIS_CLUSTER_NODES")
+REDIS_SCHEMES = ("redis", "rediss", "unix")
 SECRET_FILE_NAME = "secret_key"
 
 
@@ -97,14 +111,37 @@ def count(environ: Mapping[str, str], name: str, default: int) -> int:
     return int(raw)
 
 
+def addresses(environ: Mapping[str, str], name: str) -> list[tuple[str, int]] | None:
+    """(host, port) pairs from environ[name], ``host:port,host:port`` (``[::1]:26379`` for an
+    IPv6 address), or None when unset."""
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return None
+    found = []
+    for item in raw.split(","):
+        host, _, port = item.strip().rpartition(":")
+        host = host.removeprefix("[").removesuffix("]")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ConfigError(f"{name} must be host:port,host:port,..., got {item.strip()!r}")
+        found.append((host, int(port)))
+    return found
+
+
 def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
     """Every setting above, from environ or its default, as Flask config keys."""
-    redis_url = environ.get("REDIS_URL", "").strip()
+    redis: dict[str, Any] = {
+        "REDIS_URL": environ.get("REDIS_URL", "").strip() or None,
+        "REDIS_SENTINELS": addresses(environ, "REDIS_SENTINELS"),
+        "REDIS_SENTINEL_SERVICE": environ.get("REDIS_SENTINEL_SERVICE", "").strip() or None,
+        "REDIS_CLUSTER_NODES": addresses(environ, "REDIS_CLUSTER_NODES"),
+        "REDIS_TIMEOUT": number(environ, "REDIS_TIMEOUT", 0.25),
+        "REDIS_WAIT_REPLICAS": count(environ, "REDIS_WAIT_REPLICAS", 0),
+        "REDIS_WAIT_TIMEOUT": number(environ, "REDIS_WAIT_TIMEOUT", 0.1),
+    }
     settings: dict[str, Any] = {
         "SESSION_BACKEND": environ.get("SESSION_BACKEND", "").strip().lower()
-        or ("redis" if redis_url else "sqlite"),
-        "REDIS_URL": redis_url or None,
-        "REDIS_TIMEOUT": number(environ, "REDIS_TIMEOUT", 0.25),
+        or ("redis" if any(redis[shape] for shape in REDIS_SHAPES) else "sqlite"),
+        **redis,
         "SESSION_STORE_MAX_ENTRIES": int(number(environ, "SESSION_STORE_MAX_ENTRIES", 250_000)),
         "SESSION_LIFETIME_DAYS": number(environ, "SESSION_LIFETIME_DAYS", 30),
         "SQLITE_BUSY_TIMEOUT": number(environ, "SQLITE_BUSY_TIMEOUT", 2.0),
@@ -136,8 +173,42 @@ def check_store(config: Mapping[str, Any]) -> None:
     backend = config["SESSION_BACKEND"]
     if backend not in BACKENDS:
         raise ConfigError(f"SESSION_BACKEND must be one of {BACKENDS}, got {backend!r}")
-    if backend == "redis" and not config.get("REDIS_URL"):
-        raise ConfigError("SESSION_BACKEND=redis needs REDIS_URL (redis://host:port/db)")
+    if backend == "redis":
+        check_redis(config)
+
+
+def check_redis(config: Mapping[str, Any]) -> None:
+    """ConfigError unless exactly one Redis deployment is named, in a form that can be used."""
+    shapes = [shape for shape in REDIS_SHAPES if config.get(shape)]
+    if len(shapes) != 1:
+        raise ConfigError("SESSION_BACKEND=redis needs one of REDIS_URL (redis://host:port/db), "
+                          "REDIS_SENTINELS or REDIS_CLUSTER_NODES"
+                          + (f", not {' and '.join(shapes)}" if shapes else ""))
+    if config.get("REDIS_URL"):
+        check_redis_url(config["REDIS_URL"])
+    if config.get("REDIS_SENTINELS") and not config.get("REDIS_SENTINEL_SERVICE"):
+        raise ConfigError("REDIS_SENTINELS needs REDIS_SENTINEL_SERVICE, the name the Sentinels "
+                          "monitor the primary under")
+    if config.get("REDIS_WAIT_TIMEOUT", 0.1) >= config.get("REDIS_TIMEOUT", 0.25):
+        raise ConfigError("REDIS_WAIT_TIMEOUT must be shorter than REDIS_TIMEOUT, the longest a "
+                          "Redis call may take")
+
+
+def check_redis_url(url: str) -> None:
+    """ConfigError unless `url` names one Redis server (never quoting it: it may hold a
+    password)."""
+    scheme, separator, rest = url.partition("://")
+    others = ("; for Sentinel set REDIS_SENTINELS and REDIS_SENTINEL_SERVICE, for a cluster "
+              "REDIS_CLUSTER_NODES")
+    if not separator or scheme.lower() not in REDIS_SCHEMES:
+        raise ConfigError(f"REDIS_URL must be redis://host:port/db (or rediss://, unix://), "
+                          f"not {scheme or 'without a scheme'}://...{others}")
+    if "," in rest.partition("/")[0]:
+        raise ConfigError(f"REDIS_URL names one server, not several{others}")
+    try:
+        parse_url(url)
+    except ValueError as error:
+        raise ConfigError(f"REDIS_URL cannot be read: {error}") from None
 
 
 def configure(app: Flask, overrides: Mapping[str, Any] | None) -> None:

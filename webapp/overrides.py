@@ -66,8 +66,9 @@ OVERRIDES: tuple[Override, ...] = (
         "(no clean-up of its own)"),
     Override(
         "Flask-Session", "0.8.0", "webapp.store.redis_sessions", ("RedisSessions",),
-        "RedisSessionInterface's hooks _retrieve_session_data and _upsert_session, its client "
-        "and serializer"),
+        "the hooks _retrieve_session_data(store_id), _delete_session(store_id) and "
+        "_upsert_session(session_lifetime, session, store_id); serializer.encode; ttl = True "
+        "(Redis expires the keys)"),
     Override(
         "Flask-Session", "0.8.0", "tests.web_support", ("StoreView",),
         "(the tests) _retrieve_session_data and _get_store_id, to read a session as stored"),
@@ -84,7 +85,19 @@ OVERRIDES: tuple[Override, ...] = (
         "RateLimitItem's GRANULARITY and multiples, and its ordering (sorted by GRANULARITY "
         "alone), which puts a budget's windows shortest first"),
     Override(
-        "redis", "8.1.0", "webapp.store.redis_client", ("address",),
+        "redis", "8.1.0", "webapp.store.redis_client", ("address", "sentinels_of"),
         "client.connection_pool.connection_kwargs (host, port, db or path), to name the server "
-        "in logs"),
+        "in logs; a Sentinel-managed client's pool, SentinelConnectionPool, with its "
+        "sentinel_manager (the Sentinel, its .sentinels clients) and service_name"),
+    Override(
+        "redis", "8.1.0", "webapp.store.redis_startup", ("check_sentinels",),
+        "Sentinel.sentinels, one client per Sentinel, and each one's "
+        "connection_pool.connection_kwargs (host, port), to name the Sentinels that do not "
+        "answer"),
+    Override(
+        "redis", "8.1.0", "webapp.store.redis_writes", ("Writes",),
+        "a cluster node's own client, ClusterNode.redis_connection, to send a key's writes and "
+        "the WAIT after them on one connection; RedisCluster.nodes_manager.initialize() to "
+        "read the cluster's slots again after a MOVED answer; redis.commands.core.Script's sha "
+        "and script"),
 )

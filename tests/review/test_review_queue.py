@@ -8,6 +8,7 @@ import time
 import pytest
 
 from harness.live_server import production_server
+from tests.web_support import STORES, redis_settings
 from tests.history_support import (
     ask, play, player_at, start_a_long_review, stop_review, wait_for_review,
 )
@@ -16,15 +17,12 @@ from webapp.review import model as reviews
 from webapp.review.model import LEASE_SECONDS, Review
 
 ONE_AT_A_TIME = "Another review asked for from this connection is still going"
-BACKENDS = ["sqlite", pytest.param("redis", marks=pytest.mark.redis)]
-
-
-@pytest.fixture(params=BACKENDS)
+@pytest.fixture(params=STORES)
 def queue_app(request, make_web_app, tmp_path):
     """An app on each store, its moves and reviews budgets out of the way."""
     settings = {"MOVE_RATE_LIMIT": "100000/second", "REVIEW_RATE_LIMIT": "1000/minute"}
-    if request.param == "redis":
-        settings |= {"SESSION_BACKEND": "redis", "REDIS_URL": request.getfixturevalue("redis_url")}
+    if request.param != "sqlite":
+        settings |= redis_settings(request, request.param)
     return make_web_app(tmp_path / "instance", **settings)
 
 

@@ -5,13 +5,14 @@ alone."""
 from __future__ import annotations
 
 import pytest
-import redis
 
 from engine import Game
+from tests.web_support import STORES, redis_of
 from webapp.review.redis_queue import RedisReviewQueue
 from webapp.review.sqlite_queue import SqliteReviewQueue
 from webapp.store.records import GameRecord, new_game_id
 from webapp.store.redis_games import KEY_PREFIX, RedisGames
+from webapp.store.redis_writes import Writes
 from webapp.store.retention import Retention
 from webapp.store.sqlite_db import Database
 from webapp.store.sqlite_games import SqliteGames
@@ -19,13 +20,13 @@ from webapp.store.sqlite_games import SqliteGames
 DAY = 86400.0
 
 
-@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+@pytest.fixture(params=STORES)
 def stores(request, tmp_path):
     """The game store and the reviews' on each backend in turn (Redis: a real server)."""
     retention = Retention(30 * DAY, 1000)
-    if request.param == "redis":
-        client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
-        return RedisGames(client, retention), RedisReviewQueue(client)
+    if request.param != "sqlite":
+        client = redis_of(request, request.param)
+        return RedisGames(Writes(client), retention), RedisReviewQueue(client)
     database = Database(tmp_path / "games.sqlite3", busy_timeout=2.0)
     return SqliteGames(database, retention), SqliteReviewQueue(database, retention)
 

@@ -1,4 +1,5 @@
-"""Fixtures for the scale-out tests: apps on either store (the real Redis is tests/conftest.py's)."""
+"""Fixtures for the scale-out tests: apps on each store (the real Redis and Redis Cluster are
+tests/conftest.py's)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,14 @@ def redis_app(tmp_path: Path, redis_url: str) -> Flask:
                      **UNLIMITED)
 
 
-@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+@pytest.fixture
+def cluster_app(tmp_path: Path, cluster_nodes: list[tuple[str, int]]) -> Flask:
+    return production_app(tmp_path / "instance", SESSION_BACKEND="redis",
+                          REDIS_CLUSTER_NODES=cluster_nodes, **UNLIMITED)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis),
+                        pytest.param("cluster", marks=pytest.mark.redis)])
 def any_app(request: pytest.FixtureRequest) -> Flask:
-    """The app on each store in turn."""
+    """The app on each store in turn: SQLite, one Redis server, a Redis Cluster."""
     return request.getfixturevalue(f"{request.param}_app")

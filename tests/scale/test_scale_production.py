@@ -44,8 +44,31 @@ def test_redis_url_selects_the_redis_store():
     assert settings["REDIS_URL"] == "redis://db:6379/0"
 
 
+def test_sentinels_and_cluster_nodes_select_the_redis_store_and_read_as_addresses():
+    sentinels = production_settings({"SECRET_KEY": GOOD_SECRET, "REDIS_SENTINEL_SERVICE": "games",
+                                     "REDIS_SENTINELS": "s1:26379, [::1]:26380"})
+    assert sentinels["SESSION_BACKEND"] == "redis"
+    assert sentinels["REDIS_SENTINELS"] == [("s1", 26379), ("::1", 26380)]
+    cluster = production_settings({"SECRET_KEY": GOOD_SECRET, "REDIS_CLUSTER_NODES": "n1:7000"})
+    assert cluster["SESSION_BACKEND"] == "redis"
+    assert cluster["REDIS_CLUSTER_NODES"] == [("n1", 7000)]
+
+
 @pytest.mark.parametrize("environ, complaint", [
-    ({"SESSION_BACKEND": "redis"}, "needs REDIS_URL"),
+    ({"SESSION_BACKEND": "redis"}, "needs one of REDIS_URL"),
+    ({"REDIS_URL": "redis+sentinel://db:26379/games"}, "not redis\\+sentinel://"),
+    ({"REDIS_URL": "sentinel://db:26379"}, "for Sentinel set REDIS_SENTINELS"),
+    ({"REDIS_URL": "redis://db1:6379,db2:6379/0"}, "names one server, not several"),
+    ({"REDIS_URL": "redis://db:port/0"}, "REDIS_URL cannot be read"),
+    ({"REDIS_URL": "redis://db:6379/0", "REDIS_SENTINELS": "db:26379"},
+     "not REDIS_URL and REDIS_SENTINELS"),
+    ({"REDIS_SENTINELS": "db:26379"}, "needs REDIS_SENTINEL_SERVICE"),
+    ({"REDIS_SENTINELS": "db", "REDIS_SENTINEL_SERVICE": "games"}, "must be host:port"),
+    ({"REDIS_CLUSTER_NODES": "db:0"}, "REDIS_CLUSTER_NODES must be host:port"),
+    ({"REDIS_URL": "redis://db:6379/0", "REDIS_WAIT_REPLICAS": "one"},
+     "REDIS_WAIT_REPLICAS must be a whole number"),
+    ({"REDIS_URL": "redis://db:6379/0", "REDIS_WAIT_TIMEOUT": "0.5"},
+     "REDIS_WAIT_TIMEOUT must be shorter than REDIS_TIMEOUT"),
     ({"SESSION_BACKEND": "memcached"}, "must be one of"),
     ({"REDIS_TIMEOUT": "soon"}, "must be a number"),
     ({"SQLITE_BUSY_TIMEOUT": "0"}, "must be positive"),
@@ -67,15 +90,30 @@ def test_the_production_app_has_no_benchmark_route(monkeypatch, tmp_path):
     assert app.config["SESSION_COOKIE_SECURE"] is True
 
 
-def test_gunicorn_refuses_to_start_with_a_weak_secret(tmp_path):
-    environ = {"PATH": "/usr/bin:/bin", "SECRET_KEY": "secret", "BIND": "127.0.0.1:0",
-               "SOLVER_WARM_UP": "0", "HOME": str(tmp_path)}
+def gunicorn_refusal(tmp_path, **environ: str) -> str:
+    """What gunicorn says on stderr when it refuses to start with these settings."""
+    environ = {"PATH": "/usr/bin:/bin", "BIND": "127.0.0.1:0", "SOLVER_WARM_UP": "0",
+               "HOME": str(tmp_path), **environ}
     started = subprocess.run(
         [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"],
         cwd=ROOT, env=environ, capture_output=True, text=True, timeout=60,
     )
     assert started.returncode != 0
-    assert "SECRET_KEY is too weak" in started.stderr
+    return started.stderr
+
+
+def test_gunicorn_refuses_to_start_with_a_weak_secret(tmp_path):
+    assert "SECRET_KEY is too weak" in gunicorn_refusal(tmp_path, SECRET_KEY="secret")
+
+
+@pytest.mark.parametrize("environ, complaint", [
+    ({"REDIS_URL": "redis+sentinel://db:26379/games"}, "REDIS_URL must be redis://host:port/db"),
+    ({"REDIS_URL": "redis://db1:6379,db2:6379/0"}, "REDIS_URL names one server"),
+])
+def test_gunicorn_refuses_a_redis_url_it_cannot_use_in_one_line(tmp_path, environ, complaint):
+    """Not redis-py's ValueError traceback: the start-up's one line naming the cause."""
+    said = gunicorn_refusal(tmp_path, SECRET_KEY=GOOD_SECRET, **environ)
+    assert f"Error: {complaint}" in said and "Traceback" not in said
 
 
 def test_the_benchmark_route_exists_only_in_the_benchmarks_app(tmp_path):

@@ -43,4 +43,4 @@ def test_a_move_needs_this_sessions_csrf_token(sqlite_app):
 @pytest.mark.redis
 def test_rate_limit_counters_live_in_redis_with_the_sessions(redis_app, redis_url):
     Tab(redis_app.test_client()).move("up", 1)
-    assert redis.Redis.from_url(redis_url).keys("*limit/session:*")
+    assert redis.Redis.from_url(redis_url).keys("*limit/{127.0.0.1}/session:*")

@@ -7,24 +7,25 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-import redis
 
 from engine import Game
 from tests.store.store_support import DAY, OLD_GAMES, age, old_fields
+from tests.web_support import STORES, redis_of
 from webapp.review.sqlite_queue import SqliteReviewQueue
 from webapp.store.records import GameRecord, new_game_id
 from webapp.store.redis_games import KEY_PREFIX, RedisGames
+from webapp.store.redis_writes import Writes
 from webapp.store.retention import Retention
 from webapp.store.sqlite_db import MIGRATIONS, Database
 from webapp.store.sqlite_games import SqliteGames
 
 
-@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+@pytest.fixture(params=STORES)
 def games(request, tmp_path):
-    """The game store on each backend in turn (Redis: a real server)."""
+    """The game store on each backend in turn (Redis: a real server, a real cluster)."""
     retention = Retention(30 * DAY, 1000)
-    if request.param == "redis":
-        return RedisGames(redis.Redis.from_url(request.getfixturevalue("redis_url")), retention)
+    if request.param != "sqlite":
+        return RedisGames(Writes(redis_of(request, request.param)), retention)
     return SqliteGames(Database(tmp_path / "games.sqlite3", busy_timeout=2.0), retention)
 
 

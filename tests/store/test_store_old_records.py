@@ -18,6 +18,7 @@ from engine import Game
 from tests.store.store_support import DAY, OLD_DATA, OLD_GAMES
 from webapp.store.records import LEGACY_FIELDS
 from webapp.store.redis_games import KEY_PREFIX, RedisGames
+from webapp.store.redis_writes import Writes
 from webapp.store.retention import Retention
 from webapp.store.sqlite_db import Database
 from webapp.store.sqlite_games import SqliteGames
@@ -32,7 +33,7 @@ def games(request, tmp_path):
         client = redis.Redis.from_url(request.getfixturevalue("redis_url"))
         for game_id, fields in json.loads((OLD_DATA / "old_records_redis.json").read_text()).items():
             client.hset(KEY_PREFIX + game_id, mapping=fields)
-        return RedisGames(client, retention)
+        return RedisGames(Writes(client), retention)
     shutil.copy(OLD_DATA / "old_records.sqlite3", tmp_path / "games.sqlite3")
     return SqliteGames(Database(tmp_path / "games.sqlite3", busy_timeout=2.0), retention)
 

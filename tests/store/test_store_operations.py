@@ -97,14 +97,14 @@ def test_checking_a_file_that_is_not_a_database(app, tmp_path):
 def test_redis_without_persistence_is_warned_about_at_start_up(
         make_web_app, redis_url, tmp_path, caplog):
     """The tests' redis-server runs with appendonly no and save "" (harness/redis_server.py)."""
-    with caplog.at_level(logging.WARNING, logger="webapp.store.redis_client"):
+    with caplog.at_level(logging.WARNING, logger="webapp.store.redis_startup"):
         make_web_app(tmp_path / "a", SESSION_BACKEND="redis", REDIS_URL=redis_url)
     assert "Redis keeps the games in memory only" in caplog.text
     caplog.clear()
     client = redis.Redis.from_url(redis_url)
     client.config_set("save", "3600 1")
     try:
-        with caplog.at_level(logging.WARNING, logger="webapp.store.redis_client"):
+        with caplog.at_level(logging.WARNING, logger="webapp.store.redis_startup"):
             app = make_web_app(tmp_path / "b", SESSION_BACKEND="redis", REDIS_URL=redis_url)
     finally:
         client.config_set("save", "")

@@ -6,8 +6,12 @@ import pytest
 import redis
 
 from engine import Game
+from tests.web_support import STORES, redis_of
 from webapp.store.record_entries import Entry
-from webapp.store.redis_record_table import RedisRecordTable
+from webapp.store.redis_record_table import (
+    TAG, UNTAGGED, RedisRecordTable, rename_untagged_keys,
+)
+from webapp.store.redis_writes import Writes
 from webapp.store.records import GameRecord
 from webapp.store.sqlite_db import Database
 from webapp.store.sqlite_record_table import SqliteRecordTable
@@ -15,11 +19,11 @@ from webapp.store.sqlite_record_table import SqliteRecordTable
 DAY_ONE, DAY_TWO = "2026-12-01", "2026-12-02"
 
 
-@pytest.fixture(params=["sqlite", pytest.param("redis", marks=pytest.mark.redis)])
+@pytest.fixture(params=STORES)
 def table(request, tmp_path):
     if request.param == "sqlite":
         return SqliteRecordTable(Database(tmp_path / "games.sqlite3", busy_timeout=2.0))
-    return RedisRecordTable(redis.Redis.from_url(request.getfixturevalue("redis_url")))
+    return RedisRecordTable(Writes(redis_of(request, request.param)))
 
 
 def entered(table, number: int, score: int, day: str | None = None, name: str = "Ann"):
@@ -97,9 +101,29 @@ def test_sqlite_reads_each_table_from_an_index_without_sorting(tmp_path):
 @pytest.mark.redis
 def test_redis_keeps_the_table_without_expiry(redis_url):
     client = redis.Redis.from_url(redis_url)
-    table = RedisRecordTable(client)
+    table = RedisRecordTable(Writes(client))
     record = entered(table, 1, 400, DAY_ONE)
-    keys = [key.decode() for key in client.keys("records:*")]
-    assert sorted(keys) == sorted(["records:all", f"records:day:{DAY_ONE}", "records:entered",
-                                   f"records:entry:{record.id}"])
+    keys = [key.decode() for key in client.keys("{records}:*")]
+    assert sorted(keys) == sorted(["{records}:all", f"{{records}}:day:{DAY_ONE}",
+                                   "{records}:entered", f"{{records}}:entry:{record.id}"])
     assert all(client.ttl(key) == -1 for key in keys)
+
+
+@pytest.mark.redis
+def test_a_table_kept_under_the_untagged_names_is_renamed_at_start_up(redis_url):
+    """As the table was kept before its keys shared the {records} hash tag: every key renamed,
+    nothing else touched, and a second start finds nothing to do."""
+    client = redis.Redis.from_url(redis_url)
+    table = RedisRecordTable(Writes(client))
+    daily, lasting = entered(table, 1, 400, DAY_ONE), entered(table, 2, 900)
+    for key in client.keys("{records}:*"):
+        client.rename(key, key.decode().replace(TAG, UNTAGGED))
+    client.set("records-unrelated", "kept")
+    rename_untagged_keys(client)
+    assert [entry.game_id for entry in table.top()] == [lasting.id, daily.id]
+    assert [entry.game_id for entry in table.top(DAY_ONE)] == [daily.id]
+    assert [entry.game_id for entry in table.newest(10)] == [lasting.id, daily.id]
+    assert table.game(daily.id).id == daily.id
+    assert not client.keys(f"{UNTAGGED}*") and client.get("records-unrelated") == b"kept"
+    rename_untagged_keys(client)
+    assert len(client.keys("{records}:*")) == 5  # two entries, all, the day, entered

@@ -73,10 +73,13 @@ def change(
 ) -> tuple[GameRecord, T]:
     """Apply `apply` (which answers what happened and whether it changed the record) and store
     the result; on a conflict, re-read and apply again. GameGone if the game vanished; a
-    WriteConflict (503) if it kept changing under every attempt."""
+    WriteConflict (503) if it kept changing under every attempt. An answer that changes nothing
+    (a retry whose move is stored already) still waits until the game is as safe as a write
+    would be (`GameStore.settle`)."""
     for _attempt in range(WRITE_ATTEMPTS):
         result, changed = apply(record)
         if not changed:
+            games().settle(record)
             return record, result
         if games().replace(record, current_app.session_interface.stored_id(session)):
             if record.played and session.get("played") is not True:

@@ -1,9 +1,11 @@
 """Reviews in Redis beside the games: each game's review text in one more field of its hash
 (``game:<id>``, field ``review``), so it lives and goes with the game; and the queue, a sorted set
-of the games in the order asked (``reviews:queue``), a hash per entry (``reviews:entry:<game>``:
-the client, the lease and its holder) and a key per client naming its entry
-(``reviews:client:<address or session>``). Each write is one Lua script, so no two workers see
-the queue or a review half changed."""
+of the games in the order asked (``{reviews}:queue``), a hash per entry
+(``{reviews}:entry:<game>``: the client, the lease and its holder) and a key per client naming
+its entry (``{reviews}:client:<address or session>``). Each write is one Lua script, so no two
+workers see the queue or a review half changed; the queue's keys share the hash tag
+``{reviews}``, so that on a cluster they are in one slot, where its scripts can reach them all
+(the queue is short: at most `webapp.review.worker.MAX_WAITING` entries)."""
 
 from __future__ import annotations
 
@@ -17,9 +19,9 @@ from webapp.store.redis_games import KEY_PREFIX
 log = logging.getLogger(__name__)
 
 REVIEW_FIELD = "review"
-QUEUE = "reviews:queue"
-ENTRY = "reviews:entry:"
-CLIENT = "reviews:client:"
+QUEUE = "{reviews}:queue"
+ENTRY = "{reviews}:entry:"
+CLIENT = "{reviews}:client:"
 #: Entries and client keys go by themselves after a day, should their game go first.
 KEPT_SECONDS = 86400
 
@@ -39,14 +41,14 @@ return 1
 
 # KEYS: queue, the game's entry, the address's key, the session's key.
 # ARGV: game, address, session, now, kept seconds.
-_ADD = """
+_ADD = f"""
 if redis.call('EXISTS', KEYS[2]) == 1 then
   redis.call('HSET', KEYS[2], 'lease_until', 0, 'holder', '')
   return 1
 end
-for _, client in ipairs({KEYS[3], KEYS[4]}) do
+for _, client in ipairs({{KEYS[3], KEYS[4]}}) do
   local other = redis.call('GET', client)
-  if other and redis.call('EXISTS', 'reviews:entry:' .. other) == 1 then return 0 end
+  if other and redis.call('EXISTS', '{ENTRY}' .. other) == 1 then return 0 end
 end
 redis.call('HSET', KEYS[2], 'address', ARGV[2], 'session', ARGV[3], 'lease_until', 0,
            'holder', '')
@@ -59,15 +61,15 @@ return 1
 
 # KEYS: queue. ARGV: now, then (to take the oldest free entry) the holder and the lease's end.
 # The free entries' count, or the game taken; entries gone by themselves leave the queue.
-_FREE = """
+_FREE = f"""
 local count = 0
 for _, game in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-  local lease = redis.call('HGET', 'reviews:entry:' .. game, 'lease_until')
+  local lease = redis.call('HGET', '{ENTRY}' .. game, 'lease_until')
   if not lease then
     redis.call('ZREM', KEYS[1], game)
   elseif tonumber(lease) < tonumber(ARGV[1]) then
     if ARGV[2] then
-      redis.call('HSET', 'reviews:entry:' .. game, 'lease_until', ARGV[3], 'holder', ARGV[2])
+      redis.call('HSET', '{ENTRY}' .. game, 'lease_until', ARGV[3], 'holder', ARGV[2])
       return game
     end
     count = count + 1
@@ -85,10 +87,10 @@ return 1
 """
 
 # KEYS: queue, the game's entry. ARGV: game, holder.
-_REMOVE = """
+_REMOVE = f"""
 if redis.call('HGET', KEYS[2], 'holder') ~= ARGV[2] then return 0 end
-for _, field in ipairs({'address', 'session'}) do
-  local client = 'reviews:client:' .. redis.call('HGET', KEYS[2], field)
+for _, field in ipairs({{'address', 'session'}}) do
+  local client = '{CLIENT}' .. redis.call('HGET', KEYS[2], field)
   if redis.call('GET', client) == ARGV[1] then redis.call('DEL', client) end
 end
 redis.call('DEL', KEYS[2])

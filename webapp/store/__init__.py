@@ -7,7 +7,9 @@ holds only which game is its current one and the ids of its earlier games. Two b
 both, behind what every game store offers (``game_store``): SQLite in the instance folder, the
 embedded default for one host (``sqlite_db``, ``sqlite_games``, ``sqlite_sessions``), and Redis
 for many processes and hosts (``SESSION_BACKEND=redis``: ``redis_client``, clients that fail
-fast, ``redis_games``, ``redis_sessions``). Writes are compare-and-set on
+fast, to one server, a Sentinel-watched primary or a cluster; ``redis_startup``, what is checked
+before the first request; ``redis_writes``, writes that wait for replicas;
+``redis_games``, ``redis_sessions``). Writes are compare-and-set on
 a version, so there are no locks to go stale; what is kept and what goes first is
 ``retention``; a fault is a 503 with nothing written (``errors``). The records table
 (``webapp.records``) is kept in the same store: an entry and what every table offers
@@ -23,10 +25,12 @@ from flask import Flask, current_app
 
 from webapp.store.record_entries import RecordTable
 from webapp.store.game_store import GameStore
-from webapp.store.redis_client import redis_client, warn_without_persistence
+from webapp.store.redis_client import redis_client
 from webapp.store.redis_games import RedisGames
-from webapp.store.redis_record_table import RedisRecordTable
+from webapp.store.redis_record_table import RedisRecordTable, rename_untagged_keys
 from webapp.store.redis_sessions import RedisSessions
+from webapp.store.redis_startup import check_at_start
+from webapp.store.redis_writes import Writes
 from webapp.store.retention import Retention
 from webapp.store.sessions import install_sessions
 from webapp.store.sqlite_db import Database
@@ -35,6 +39,8 @@ from webapp.store.sqlite_record_table import SqliteRecordTable
 from webapp.store.sqlite_sessions import SqliteSessions
 
 DATABASE_FILE_NAME = "games.sqlite3"
+#: Where an app on Redis keeps its one client, which the counters and the review queue share.
+REDIS = "redis"
 
 
 def init_store(app: Flask) -> None:
@@ -46,11 +52,13 @@ def init_store(app: Flask) -> None:
     retention = Retention(played_lifetime=config["SESSION_LIFETIME_DAYS"] * 86400.0,
                           max_entries=config["SESSION_STORE_MAX_ENTRIES"])
     if config["SESSION_BACKEND"] == "redis":
-        client = redis_client(config["REDIS_URL"], config["REDIS_TIMEOUT"])
-        warn_without_persistence(client)
-        app.extensions["games"] = RedisGames(client, retention)
-        app.extensions["record_table"] = RedisRecordTable(client)
-        install_sessions(app, RedisSessions(app, client, retention))
+        client = app.extensions[REDIS] = redis_client(config)
+        check_at_start(client, config["REDIS_WAIT_REPLICAS"])
+        rename_untagged_keys(client)
+        writes = Writes(client, config["REDIS_WAIT_REPLICAS"], config["REDIS_WAIT_TIMEOUT"])
+        app.extensions["games"] = RedisGames(writes, retention)
+        app.extensions["record_table"] = RedisRecordTable(writes)
+        install_sessions(app, RedisSessions(app, writes, retention))
         return
     database = Database(database_path(app), busy_timeout=config["SQLITE_BUSY_TIMEOUT"])
     app.extensions["games"] = SqliteGames(database, retention)

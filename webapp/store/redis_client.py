@@ -1,23 +1,34 @@
-"""Redis clients that fail fast: an outage becomes a quick 503, not a long hang.
+"""Redis clients that fail fast, for each shape of Redis the settings can name.
 
-redis-py's defaults (5 s socket timeouts, ten retries with backoff) would hold every request for
-seconds while Redis is down. Here each call gets `timeout` seconds and one immediate retry, which
-is enough to reconnect a pooled connection that went stale when Redis restarted.
+- One server, ``REDIS_URL``.
+- The primary that Sentinels name, ``REDIS_SENTINELS`` and ``REDIS_SENTINEL_SERVICE``
+  (redis-py's `Sentinel`): every new connection asks a Sentinel where the primary is, and a
+  connection to one that died, or was turned into a replica, fails, so the next one asks again:
+  the app follows a failover without a restart, answering 503 meanwhile.
+- A cluster, ``REDIS_CLUSTER_NODES`` (redis-py's `RedisCluster`), which finds every node
+  through the ones named and sends each command to the node that holds its key.
 
-At start-up the app warns when the server keeps nothing on disk (`warn_without_persistence`).
+redis-py's defaults (5 s socket timeouts, retries with backoff) would hold every request for
+seconds while Redis is down. Here each call gets `timeout` seconds and one immediate retry,
+which is enough to reconnect a pooled connection that went stale when Redis restarted.
 """
 
 from __future__ import annotations
 
-import logging
+from collections.abc import Mapping
 from typing import Any
 
 from redis import Redis
 from redis.backoff import NoBackoff
-from redis.exceptions import RedisError
+from redis.cluster import ClusterNode, RedisCluster
+from redis.exceptions import RedisClusterException, RedisError
 from redis.retry import Retry
+from redis.sentinel import Sentinel, SentinelConnectionPool
 
-log = logging.getLogger(__name__)
+from webapp.config import ConfigError
+
+#: What the store, the counters and the review queue talk to, whichever the shape.
+Client = Redis | RedisCluster
 
 
 def fail_fast_options(timeout: float) -> dict[str, Any]:
@@ -30,38 +41,45 @@ def fail_fast_options(timeout: float) -> dict[str, Any]:
     }
 
 
-def redis_client(url: str, timeout: float) -> Redis:
-    """A client for url with fail_fast_options."""
-    return Redis.from_url(url, **fail_fast_options(timeout))
+def redis_client(config: Mapping[str, Any]) -> Client:
+    """The client the settings name (see the module's docstring), with fail_fast_options. A
+    cluster is reached at once, to learn its nodes (ConfigError naming why it cannot be); the
+    other shapes connect on first use."""
+    options = fail_fast_options(config["REDIS_TIMEOUT"])
+    if config.get("REDIS_SENTINELS"):
+        sentinels = Sentinel(config["REDIS_SENTINELS"], sentinel_kwargs=options, **options)
+        return sentinels.master_for(config["REDIS_SENTINEL_SERVICE"])
+    if config.get("REDIS_CLUSTER_NODES"):
+        nodes = [ClusterNode(host, port) for host, port in config["REDIS_CLUSTER_NODES"]]
+        try:
+            return RedisCluster(startup_nodes=nodes, **options)
+        except (RedisClusterException, RedisError) as error:
+            message = " ".join(str(error).split())
+            raise ConfigError(f"cannot reach the Redis Cluster of REDIS_CLUSTER_NODES: "
+                              f"{message}") from None
+    return Redis.from_url(config["REDIS_URL"], **options)
 
 
-def address(client: Redis) -> str:
-    """Where the client's server is, for logs: ``redis://host:port/db`` (no credentials), or
-    ``unix://path``."""
+def sentinels_of(client: Client) -> Sentinel | None:
+    """The Sentinels a client asks for its primary, if it is one that does."""
+    pool = getattr(client, "connection_pool", None)
+    return pool.sentinel_manager if isinstance(pool, SentinelConnectionPool) else None
+
+
+def address(client: Client) -> str:
+    """Where the client's server is, for logs (no credentials): ``redis://host:port/db``,
+    ``unix://path``, ``sentinel://host:port,.../service`` or ``cluster://host:port,...``."""
+    if isinstance(client, RedisCluster):
+        return "cluster://" + ",".join(node.name for node in client.get_nodes())
+    if sentinels := sentinels_of(client):
+        named = ",".join(_host_port(sentinel.connection_pool.connection_kwargs)
+                         for sentinel in sentinels.sentinels)
+        return f"sentinel://{named}/{client.connection_pool.service_name}"
     options = client.connection_pool.connection_kwargs
     if "path" in options:
         return f"unix://{options['path']}"
-    return f"redis://{options.get('host')}:{options.get('port')}/{options.get('db', 0)}"
+    return f"redis://{_host_port(options)}/{options.get('db', 0)}"
 
 
-def persistence_warning(client: Redis) -> str | None:
-    """What an operator should hear about the Redis server's persistence: None when it keeps an
-    append-only file (AOF) or RDB snapshots, else why a restart would lose every game. Asked
-    with CONFIG GET; a server that refuses it (a managed Redis, a renamed command) or cannot be
-    reached is said so too, since nothing could be checked."""
-    try:
-        appendonly = client.config_get("appendonly").get("appendonly")
-        save = client.config_get("save").get("save")
-    except RedisError as error:
-        return f"Redis persistence could not be checked ({error}): make sure it keeps AOF or RDB"
-    if appendonly == "yes" or save:
-        return None
-    return ("Redis keeps the games in memory only (appendonly no, save \"\"): a restart loses"
-            " every game and session; run it with appendonly yes (see docs/deploy.md)")
-
-
-def warn_without_persistence(client: Redis) -> None:
-    """Log `persistence_warning` at start-up, if there is one."""
-    warning = persistence_warning(client)
-    if warning:
-        log.warning(warning)
+def _host_port(options: Mapping[str, Any]) -> str:
+    return f"{options.get('host')}:{options.get('port')}"

@@ -2,10 +2,12 @@
 
 Each game is a hash ``game:<id>`` of the record's fields, with the record's lifetime as its TTL
 (an hour until the first move, then SESSION_LIFETIME_DAYS, renewed by every write, and the TTL
-of the session that wrote it with it, in the same script). A write is a small Lua
+of the session that wrote it with it, in the same round trip). A write is a small Lua
 compare-and-set on the ``version`` field, so no lock exists that a hung or crashed worker could
-leave behind. With ``maxmemory-policy volatile-ttl`` Redis, when full, evicts the keys closest
-to expiry first: unplayed games, then the least recently played (see docs/deploy.md).
+leave behind. Every script touches one key, so on a cluster a game and its session may be on
+any nodes (`webapp.store.redis_writes` sends each to its own, and waits for replicas to hold
+them when asked to). With ``maxmemory-policy volatile-ttl`` Redis, when full, evicts the keys
+closest to expiry first: unplayed games, then the least recently played (see docs/deploy.md).
 A game's review is one more field of its hash (``review``, written by `webapp.review`), so it
 lives and goes with the game; reads name the fields they need, so a move never reads the review,
 nor a list of games the positions.
@@ -17,8 +19,6 @@ import logging
 from collections.abc import Iterable
 from typing import TypeVar
 
-from redis import Redis
-
 from webapp.store.records import (
     FIELD_TYPES,
     LEGACY_FIELDS,
@@ -26,6 +26,7 @@ from webapp.store.records import (
     GameRecord,
     GameSummary,
 )
+from webapp.store.redis_writes import Writes, script_run
 from webapp.store.retention import Retention
 
 log = logging.getLogger(__name__)
@@ -35,9 +36,8 @@ _FIELDS = tuple(FIELD_TYPES)
 _READ = _FIELDS + LEGACY_FIELDS  # a game written before it was one text has these instead
 Read = TypeVar("Read", GameRecord, GameSummary)
 
-# KEYS[1] the game, KEYS[2] (if given) the session to renew with it; ARGV[1] the version read
-# ("" for a new game), ARGV[2] the TTL in ms, then field, value pairs. Writes and returns 1 if the
-# stored version is still the one read; the session's TTL is pushed as far, never shortened. The
+# KEYS[1] the game; ARGV[1] the version read ("" for a new game), ARGV[2] the TTL in ms, then
+# field, value pairs. Writes and returns 1 if the stored version is still the one read. The
 # game's two texts from before it was one (records.LEGACY_FIELDS) go: the one written replaces them.
 _COMPARE_AND_SET = f"""
 local stored = redis.call('HGET', KEYS[1], 'version')
@@ -49,10 +49,21 @@ end
 redis.call('HSET', KEYS[1], unpack(ARGV, 3))
 redis.call('HDEL', KEYS[1], {", ".join(f"'{name}'" for name in LEGACY_FIELDS)})
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-if KEYS[2] and redis.call('PTTL', KEYS[2]) < tonumber(ARGV[2]) then
-  redis.call('PEXPIRE', KEYS[2], ARGV[2])
-end
 return 1
+"""
+
+# KEYS[1] the session that wrote a game; ARGV[1] the game's TTL in ms. The session's TTL is
+# pushed as far, never shortened.
+_RENEW_SESSION = """
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+"""
+
+# KEYS[1] a game. Writes the game's TTL again, as it is: a write, so that a WAIT after it waits
+# for the replicas to hold everything written to the game before.
+_FENCE = """
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
+return ttl
 """
 
 def _text(value: object) -> str:
@@ -65,9 +76,11 @@ def _text(value: object) -> str:
 class RedisGames:
     """The `GameStore` on Redis."""
 
-    def __init__(self, client: Redis, retention: Retention) -> None:
-        self.client, self.retention = client, retention
-        self._compare_and_set = client.register_script(_COMPARE_AND_SET)
+    def __init__(self, writes: Writes, retention: Retention) -> None:
+        self.writes, self.client, self.retention = writes, writes.client, retention
+        self._compare_and_set = self.client.register_script(_COMPARE_AND_SET)
+        self._renew_session = self.client.register_script(_RENEW_SESSION)
+        self._fence = self.client.register_script(_FENCE)
 
     def get(self, game_id: str) -> GameRecord | None:
         """The game, unless it is missing (expired keys are gone) or unreadable (logged)."""
@@ -93,13 +106,22 @@ class RedisGames:
         """Compare-and-set on the version, renewing the session key `session_id` with it."""
         return self._write(record, expected=str(record.version), session_id=session_id)
 
+    def settle(self, record: GameRecord) -> None:
+        """Return once the replicas waited for hold the game as read (an answer that changes
+        nothing still acknowledges what it shows: a retry whose move was written, but not yet
+        held by replicas when it was first answered)."""
+        if self.writes.replicas:
+            self.writes.run(script_run(self._fence, [KEY_PREFIX + record.id], []))
+
     def _write(self, record: GameRecord, expected: str, session_id: str = "") -> bool:
         fields = record.to_fields()
         fields["version"] = record.version + (expected != "")
         ttl_ms = int(self.retention.lifetime(record.played) * 1000)
         pairs = [item for name, value in fields.items() for item in (name, _text(value))]
-        keys = [KEY_PREFIX + record.id, *([session_id] if session_id else [])]
-        written = self._compare_and_set(keys=keys, args=[expected, ttl_ms, *pairs]) == 1
+        game = script_run(self._compare_and_set, [KEY_PREFIX + record.id],
+                          [expected, ttl_ms, *pairs])
+        renew = [script_run(self._renew_session, [session_id], [ttl_ms])] if session_id else []
+        written = self.writes.run(game, *renew)[0] == 1
         if written:
             record.version = fields["version"]
             record.stored_played = record.played

@@ -1,4 +1,7 @@
-"""Browser sessions in Redis, through Flask-Session's Redis interface."""
+"""Browser sessions in Redis, through Flask-Session's interface: one key each, whose TTL is the
+session's lifetime; a session's write waits for replicas like a game's
+(`webapp.store.redis_writes`). Not Flask-Session's own Redis interface, which takes one Redis
+server only, where this takes any client `webapp.store.redis_client` builds (a cluster's too)."""
 
 from __future__ import annotations
 
@@ -6,27 +9,34 @@ from datetime import timedelta
 
 from flask import Flask
 from flask_session.base import ServerSideSession
-from flask_session.redis import RedisSessionInterface
-from redis import Redis
 
 from webapp.store.redis_client import address
+from webapp.store.redis_writes import Write, Writes
 from webapp.store.retention import Retention
 from webapp.store.sessions import StoreSessions
 
 
-class RedisSessions(StoreSessions, RedisSessionInterface):
-    """Sessions as ``session:<id>`` strings whose TTL is the session's lifetime."""
+class RedisSessions(StoreSessions):
+    """Sessions as ``session:<id>`` strings whose TTL is the session's lifetime; a move of one
+    of its games pushes the TTL as far as the game's (`RedisGames.replace`)."""
 
-    def __init__(self, app: Flask, client: Redis, retention: Retention) -> None:
-        super().__init__(app, client=client, key_prefix="session:", permanent=True)
-        self.retention, self.where = retention, address(client)
+    ttl = True  # Redis expires them: no periodic clean-up
+
+    def __init__(self, app: Flask, writes: Writes, retention: Retention) -> None:
+        super().__init__(app, key_prefix="session:", permanent=True)
+        self.writes, self.client, self.retention = writes, writes.client, retention
+        self.where = address(writes.client)
 
     def _retrieve_session_data(self, store_id: str) -> dict | None:
         raw = self.client.get(store_id)
         return self.decode(raw) if raw else None
 
+    def _delete_session(self, store_id: str) -> None:
+        self.client.delete(store_id)
+
     def _upsert_session(
         self, session_lifetime: timedelta, session: ServerSideSession, store_id: str
     ) -> None:
         data = self.serializer.encode(session)
-        self.client.set(store_id, data, px=int(self.lifetime(session) * 1000))
+        lifetime_ms = int(self.lifetime(session) * 1000)
+        self.writes.run(Write(store_id, ("SET", store_id, data, "PX", lifetime_ms)))

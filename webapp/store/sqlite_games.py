@@ -70,6 +70,9 @@ class SqliteGames:
             record.stored_played = record.played
         return written
 
+    def settle(self, record: GameRecord) -> None:
+        """Nothing to wait for: a committed write is on the disk already."""
+
     def summaries(self, game_ids: Iterable[str]) -> list[GameSummary]:
         """The listing columns of the kept games among `game_ids`, in one query."""
         wanted = tuple(dict.fromkeys(game_ids))

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from webapp.store import database_path
-from webapp.store.redis_client import redis_client
+from webapp.store import REDIS, database_path
 from webapp.traffic.budgets import COUNTERS
 from webapp.traffic.counters import Counters, RedisCounters, SqliteCounters
 
@@ -28,7 +27,7 @@ def init_traffic(app: Flask) -> None:
     config = app.config
     counters: Counters
     if config["SESSION_BACKEND"] == "redis":
-        counters = RedisCounters(redis_client(config["REDIS_URL"], config["REDIS_TIMEOUT"]))
+        counters = RedisCounters(app.extensions[REDIS])
     else:
         path = database_path(app)
         counters = SqliteCounters(path.with_name(f"{path.stem}-limits{path.suffix}"),

@@ -26,7 +26,10 @@ more session on the same address's budget.
 
 Counters live in Redis when the sessions do, so every worker and host shares them, and otherwise
 in an SQLite file of their own beside the game database, which every worker process on the host
-shares (`webapp.traffic.counters`); a request's counters are drawn in one round trip. Should Redis
+shares (`webapp.traffic.counters`); a request's counters are drawn in one round trip. Their keys
+carry the client's address as a hash tag, so that on a Redis Cluster a request's counters are in
+one slot, where one script draws them all: a session's budget is thus counted on each address it
+comes from (a session moving between addresses starts afresh on the new one). Should Redis
 fail, the request goes through uncounted: it finds the store down too and gets its 503 there, so
 counting in memory meanwhile would protect nothing. A refused request gets a 429 with
 Retry-After, the seconds until its window ends (only then: a budget's state on every answer
@@ -137,9 +140,10 @@ def _draw(counters: tuple[Counter, ...], cost: int) -> None:
     draws = sorted(((item, key, scope, counter.kind) for counter in counters
                     for item, key, scope in counter.draws()), key=lambda draw: draw[0])
     counters = current_app.extensions[COUNTERS]
+    prefix = f"{KEY_PREFIX}/{{{client_address()}}}"  # one slot per address (see above)
     try:
         overdrawn = counters.draw(
-            [Draw(item.key_for(KEY_PREFIX, key, scope), item.get_expiry(), item.amount)
+            [Draw(item.key_for(prefix, key, scope), item.get_expiry(), item.amount)
              for item, key, scope, _kind in draws], cost)
     except STORE_ERRORS as fault:
         log.warning("rate limits not counted (%s): %s", counters.where, fault_text(fault))
