@@ -17,13 +17,16 @@ setup: $(BIN)/activate
 setup-test: $(BIN)/activate
 	$(BIN)/pip install --quiet -e '.[test]'
 
-# Debian's Chromium drives the browser tests; redis-server backs the Redis session tests; openssl
-# makes the certificate of the HTTPS test.
+# Debian's Chromium drives the browser tests; redis-server backs the Redis session tests (and
+# their replicas, Sentinels and cluster); nginx runs the shipped front door (deploy/nginx);
+# openssl makes the certificates of the HTTPS tests. Debian's nginx package does not start a
+# server where no init system runs; where one does, `systemctl disable --now nginx` stops it.
 system-deps:
-	@command -v chromium >/dev/null && command -v redis-server >/dev/null && command -v openssl >/dev/null || { \
+	@command -v chromium >/dev/null && command -v redis-server >/dev/null && command -v openssl >/dev/null \
+	  && { command -v nginx || test -x /usr/sbin/nginx; } >/dev/null || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium redis-server openssl fonts-noto-cjk; }
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium redis-server nginx openssl fonts-noto-cjk; }
 
 # Served as in production (gunicorn with gunicorn.conf.py, whose hooks start the review thread in
 # the worker), with development settings: the secret key and the games in instance/, plain-HTTP

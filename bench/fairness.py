@@ -4,7 +4,7 @@ without the flood, side by side in the same minutes.
 
     python -m bench.fairness [--slices 8] [--seconds 20] [--flooders 8] [--address-sessions N]
                              [--flood-niceness 0] [--flood move,move,hint,review]
-                             [--set NAME=VALUE ...]
+                             [--through-nginx] [--set NAME=VALUE ...]
 
 It starts gunicorn as production does (gunicorn.conf.py, 2 workers of 4 threads, PROXY_HOPS=1 so
 that each request's X-Forwarded-For is its client address), with the default budgets
@@ -16,6 +16,12 @@ whatever the answer (a 429's Retry-After is ignored, as a script would). Each of
 moves counts in the slice it was sent in; the flood runs in a process of its own. It prints the players' latencies in the quiet and the
 flooded slices, the ratio of their p99s (the target: within 1.5), and what the flood got: its
 answers by status and the moves, hints and reviews the server did for it per second.
+
+With --through-nginx every client speaks HTTPS to the shipped nginx configuration
+(deploy/nginx, run by `harness.nginx_server`) in front of gunicorn, each from a loopback
+address of its own (the players 127.0.1.N, the flood 127.0.2.66): nginx's per-address limits
+meet the flood before the app does (the target: 64 flooding connections, --flooders 64,
+leave the players' p99 within 1.5 of quiet).
 """
 
 from __future__ import annotations
@@ -27,15 +33,19 @@ import random
 import threading
 import time
 from collections import Counter
+from contextlib import nullcontext
 
 from harness.http_client import HttpClient
 from harness.live_server import production_server
+from harness.nginx_server import FrontDoor
 from harness.player import Player
 from webapp.config import settings_from
 
 PLAYERS = 20
 PACE = 0.2  # seconds between a player's moves, give or take half: up to 5 keys a second
 FLOOD_ADDRESS = "198.51.100.66"
+#: The same clients behind nginx: loopback addresses the connections come from.
+NGINX_PLAYER, NGINX_FLOOD = "127.0.1.{}", "127.0.2.66"
 DIRECTIONS = ("left", "down", "right", "down")
 #: Every budget at its default: what the bench measures is the defaults' fairness.
 DEFAULT_BUDGETS = {name: value for name, value in settings_from({}).items()
@@ -62,10 +72,18 @@ class Run:
         self.lock = threading.Lock()
 
 
-def play(port: int, address: str, run: Run, seed: int) -> None:
+def client(port: int, address: str, nginx: bool) -> HttpClient:
+    """A client at `address`: claimed in X-Forwarded-For to gunicorn, or the loopback address
+    it connects from to nginx (over HTTPS)."""
+    if nginx:
+        return HttpClient(port, source=address, tls=True)
+    return HttpClient(port, address)
+
+
+def play(port: int, address: str, nginx: bool, run: Run, seed: int) -> None:
     """One player at a person's pace until the run stops."""
     rng = random.Random(seed)
-    player = Player(HttpClient(port, address))
+    player = Player(client(port, address, nginx))
     turn = 0
     while not run.stopped.is_set():
         flooded = run.flooding.is_set()
@@ -82,13 +100,14 @@ def play(port: int, address: str, run: Run, seed: int) -> None:
         run.stopped.wait(PACE * rng.uniform(0.5, 1.5))
 
 
-def flood_process(port: int, flooders: int, niceness: int, kinds: tuple[str, ...], run: Run
-                  ) -> None:
+def flood_process(port: int, nginx: bool, flooders: int, niceness: int, kinds: tuple[str, ...],
+                  run: Run) -> None:
     """The flooding address, in a process of its own (so that its busy threads never hold up the
     players' in this one) at `niceness`: `flooders` sessions; their tallies go back through
     run.tallies."""
     os.nice(niceness)
-    threads = [threading.Thread(target=flood, args=(port, kinds, run)) for _ in range(flooders)]
+    threads = [threading.Thread(target=flood, args=(port, nginx, kinds, run))
+               for _ in range(flooders)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -96,10 +115,10 @@ def flood_process(port: int, flooders: int, niceness: int, kinds: tuple[str, ...
     run.tallies.put({**run.flood, "client CPU seconds": time.process_time()})
 
 
-def flood(port: int, kinds: tuple[str, ...], run: Run) -> None:
+def flood(port: int, nginx: bool, kinds: tuple[str, ...], run: Run) -> None:
     """One of the flooding address's sessions: `kinds` of requests in turn (moves, hints,
     review asks), flat out, in the flooded slices."""
-    player = Player(HttpClient(port, FLOOD_ADDRESS))
+    player = Player(client(port, NGINX_FLOOD if nginx else FLOOD_ADDRESS, nginx))
     turn = 0
     while not run.stopped.is_set():
         if not run.flooding.wait(0.1):
@@ -120,17 +139,20 @@ def flood(port: int, kinds: tuple[str, ...], run: Run) -> None:
 
 
 def measure(slices: int, seconds: float, flooders: int, niceness: int, kinds: tuple[str, ...],
-            settings: dict[str, str]) -> tuple[Run, float]:
-    """Run the slices against a fresh server; the run and the flooded slices' total seconds."""
+            settings: dict[str, str], nginx: bool) -> tuple[Run, float]:
+    """Run the slices against a fresh server (behind nginx if `nginx`); the run and the flooded
+    slices' total seconds."""
     run = Run()
     with production_server(WEB_CONCURRENCY="2", PROXY_HOPS="1",
-                           **{**DEFAULT_BUDGETS, **settings}) as server:
-        port = server.port
+                           **{**DEFAULT_BUDGETS, **settings}) as server, \
+            (FrontDoor(server.port) if nginx else nullcontext()) as door:
+        port = door.https_port if nginx else server.port
         flooding = multiprocessing.get_context("fork").Process(
-            target=flood_process, args=(port, flooders, niceness, kinds, run))
+            target=flood_process, args=(port, nginx, flooders, niceness, kinds, run))
         flooding.start()
-        threads = [threading.Thread(target=play, args=(port, f"203.0.113.{n + 1}", run, n))
-                   for n in range(PLAYERS)]
+        player_address = NGINX_PLAYER if nginx else "203.0.113.{}"
+        threads = [threading.Thread(target=play, args=(
+            port, player_address.format(n + 1), nginx, run, n)) for n in range(PLAYERS)]
         for thread in threads:
             thread.start()
         flooded_seconds = 0.0
@@ -163,15 +185,18 @@ def main() -> None:
                              " on another machine would")
     parser.add_argument("--flood", default="move,move,hint,review",
                         help="the flood's requests in turn (move, hint, review)")
+    parser.add_argument("--through-nginx", action="store_true",
+                        help="every client over HTTPS to the shipped nginx configuration")
     args = parser.parse_args()
     settings = ({"ADDRESS_BUDGET_SESSIONS": str(args.address_sessions)}
                 if args.address_sessions else {})
     settings.update(item.split("=", 1) for item in args.set)
     kinds = tuple(args.flood.split(","))
     run, flooded_seconds = measure(args.slices, args.seconds, args.flooders, args.flood_niceness,
-                                   kinds, settings)
+                                   kinds, settings, args.through_nginx)
 
-    print(f"{PLAYERS} players at a {PACE * 1000:.0f} ms pace, each from its own address;"
+    front = "behind nginx (deploy/nginx), over HTTPS; " if args.through_nginx else ""
+    print(f"{front}{PLAYERS} players at a {PACE * 1000:.0f} ms pace, each from its own address;"
           f" {args.flooders} flooding sessions from one address in every other slice of"
           f" {args.seconds:.0f} s ({args.slices} slices), the flooding client at niceness"
           f" {args.flood_niceness}, sending {args.flood}; {settings or 'default settings'}")

@@ -2,16 +2,24 @@
 
 `HttpClient` keeps one keep-alive connection and the cookies the server sets, as a browser
 does; `address`, if given, is the client address a proxy in front would report
-(X-Forwarded-For, which the server reads with PROXY_HOPS=1).
+(X-Forwarded-For, which the server reads with PROXY_HOPS=1). Talking to a real proxy instead
+(nginx, `harness.nginx_server`), `source` is the loopback address the connection comes from
+(127.0.0.2, ...: the proxy sees each as a client of its own) and `tls` speaks HTTPS, trusting
+the run's self-signed certificate.
 """
 
 from __future__ import annotations
 
 import http.client
+import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
+
+
+#: A test run's own certificate is self-signed: nothing to verify it against.
+TRUST_ANY = ssl._create_unverified_context()
 
 
 @dataclass
@@ -26,8 +34,12 @@ class HttpAnswer:
 class HttpClient:
     """A browser's connection to the server on a loopback port."""
 
-    def __init__(self, port: int, address: str | None = None, timeout: float = 60) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    def __init__(self, port: int, address: str | None = None, timeout: float = 60,
+                 source: str | None = None, tls: bool = False) -> None:
+        options = {"timeout": timeout, "source_address": (source, 0) if source else None}
+        self.connection = (
+            http.client.HTTPSConnection("127.0.0.1", port, context=TRUST_ANY, **options)
+            if tls else http.client.HTTPConnection("127.0.0.1", port, **options))
         self.address = address
         self.cookies: dict[str, str] = {}
 
