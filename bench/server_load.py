@@ -29,7 +29,8 @@ the next move when they should have. Move and page limits are raised for the run
 all share one address), so the limiter is on the path but never refuses.
 
 Beside the latencies it prints the server's CPU time per request (gunicorn's processes and
-redis-server, from /proc), and the baseline's against the move route's: on a machine shared
+the redis-servers, from /proc; then the redis-servers' alone), and the baseline's against the
+move route's: on a machine shared
 with other jobs, wall-clock throughput follows whatever else runs, CPU per request much less.
 With --repeat it runs every phase that many times on the same server and ends each store with
 the median of the runs' shares (single runs on this machine range over 15 points or more).
@@ -83,6 +84,7 @@ class Tally:
     doubled: int = 0
     seconds: float = 0.0
     server_cpu: float = 0.0  # seconds of CPU the server's processes used (Redis included)
+    redis_cpu: float = 0.0  # of which the redis-servers'
 
     def add(self, other: Tally) -> None:
         """Count other's figures in with these."""
@@ -93,6 +95,7 @@ class Tally:
         self.doubled += other.doubled
         self.seconds += other.seconds
         self.server_cpu += other.server_cpu
+        self.redis_cpu += other.redis_cpu
 
 
 @dataclass
@@ -267,13 +270,18 @@ class Server:
 
     def cpu_seconds(self) -> float:
         """CPU time used so far by gunicorn's master and workers (also those already gone)
-        and by redis-server."""
+        and by the redis-servers."""
         children = [int(path.parent.name) for path in Path("/proc").glob("[0-9]*/stat")
                     if _stat_fields(int(path.parent.name))[1:2] == [str(self.pid)]]
-        pids = children + [server.process.pid for server in self.redis if server.process]
         fields = _stat_fields(self.pid)
         ticks = sum(map(int, fields[11:15]))  # its own time and its reaped children's
-        ticks += sum(sum(map(int, _stat_fields(pid)[11:13])) for pid in pids)
+        ticks += sum(sum(map(int, _stat_fields(pid)[11:13])) for pid in children)
+        return ticks / os.sysconf("SC_CLK_TCK") + self.redis_cpu_seconds()
+
+    def redis_cpu_seconds(self) -> float:
+        """CPU time used so far by the redis-servers alone."""
+        pids = [server.process.pid for server in self.redis if server.process]
+        ticks = sum(sum(map(int, _stat_fields(pid)[11:13])) for pid in pids)
         return ticks / os.sysconf("SC_CLK_TCK")
 
     def stored_moves(self, game_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
@@ -362,11 +370,12 @@ async def run_phase(server: Server, players: int, seconds: float, max_steps: int
             await asyncio.sleep(rng.uniform(0.5, 1.5) * pace)  # ...nor think in step
         player.connection.close()
 
-    began, cpu = time.perf_counter(), server.cpu_seconds()
+    began, cpu, redis_cpu = time.perf_counter(), server.cpu_seconds(), server.redis_cpu_seconds()
     deadline = time.monotonic() + seconds
     await asyncio.gather(*(run(player, random.Random(number), deadline)
                            for number, player in enumerate(everyone)))
-    tally = Tally(seconds=time.perf_counter() - began, server_cpu=server.cpu_seconds() - cpu)
+    tally = Tally(seconds=time.perf_counter() - began, server_cpu=server.cpu_seconds() - cpu,
+                  redis_cpu=server.redis_cpu_seconds() - redis_cpu)
     for player in everyone:
         tally.add(player.tally)
     reported = {game: moves for player in everyone for game, moves in player.reported.items()}
@@ -390,7 +399,8 @@ def percentile(values: list[float], share: float) -> float:
 
 
 HEADER = (f"{'store':<14} {'phase':<9} {'requests':>8} {'req/s':>6} {'p50 ms':>7} {'p95 ms':>7} "
-          f"{'p99 ms':>7} {'errors':>6} {'checked':>7} {'lost':>4} {'doubled':>7} {'cpu ms':>6}")
+          f"{'p99 ms':>7} {'errors':>6} {'checked':>7} {'lost':>4} {'doubled':>7} {'cpu ms':>6} "
+          f"{'redis':>6}")
 
 
 def report(store: str, name: str, tally: Tally) -> tuple[float, float]:
@@ -398,10 +408,11 @@ def report(store: str, name: str, tally: Tally) -> tuple[float, float]:
     milliseconds per request."""
     requests = len(tally.latencies)
     rate, cpu = requests / tally.seconds, tally.server_cpu * 1000 / max(requests, 1)
+    redis_cpu = tally.redis_cpu * 1000 / max(requests, 1)
     p50, p95, p99 = (percentile(tally.latencies, share) * 1000 for share in (0.5, 0.95, 0.99))
     print(f"{store:<14} {name:<9} {requests:>8} {rate:>6.0f} {p50:>7.1f} "
           f"{p95:>7.1f} {p99:>7.1f} {tally.errors:>6} {tally.checked:>7} {tally.lost:>4} "
-          f"{tally.doubled:>7} {cpu:>6.2f}", flush=True)
+          f"{tally.doubled:>7} {cpu:>6.2f} {redis_cpu:>6.2f}", flush=True)
     return rate, cpu
 
 

@@ -25,7 +25,6 @@ from pathlib import Path
 
 from harness import ROOT
 from harness.ports import free_port
-from webapp.config import REDIS_SHAPES
 
 #: Budgets no benchmark reaches: one player asks far faster than a person would.
 LIFTED_LIMITS = {"MOVE_RATE_LIMIT": "1000000/second", "SOLVER_RATE_LIMIT": "1000000/second",
@@ -63,9 +62,9 @@ def production_server(root: Path = ROOT, app: str | None = None, **settings: str
             **LIFTED_LIMITS,
             **settings,
         }
-        for shape in REDIS_SHAPES:  # only the Redis this server is given
-            if shape not in settings:
-                environ.pop(shape, None)
+        for name in [name for name in environ if name.startswith("REDIS_")]:
+            if name not in settings:  # only the Redis this server is given
+                del environ[name]
         log_path = Path(scratch) / "gunicorn.log"
         command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", *filter(None, [app])]
         with log_path.open("w") as log:
