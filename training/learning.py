@@ -248,8 +248,9 @@ def play_round(table, coherent, rate, trace, placements, stages, late_top, learn
     finished) or `outcomes` is full. `table` holds an entry per weight of `stages` stages,
     flat: its weight, and with TC (`coherent`) the weight's sums of errors and of their
     magnitudes beside it. Boards of the late stages are read as `late_top` says
-    (engine.solver.ntuple). Only the boards of stage `learned_stage` learn (all with -1); the
-    others' values stay as they are and still enter the targets of the boards before them.
+    (engine.solver.ntuple). Only the boards of stage `learned_stage` and the stages after it
+    learn; the earlier stages' values stay as they are and still enter the targets of the
+    boards before them.
 
     Each game is learned from backwards once it is over: every afterstate's value moves towards
     its lambda-return, the points of the move after it plus, weighted 1 - `trace`, the next
@@ -307,7 +308,7 @@ def play_round(table, coherent, rate, trace, placements, stages, late_top, learn
                 earlier_stage = find_features(path[step - 1], placements, stages, late_top,
                                               size, features, 1 - row)
                 prefetch_features(table, features, 1 - row)
-            if learned_stage < 0 or stage == learned_stage:
+            if stage >= learned_stage:
                 value = learn(features, row, target, table, coherent, rate)
             else:
                 value = features_value(table, features, row)

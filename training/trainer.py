@@ -306,7 +306,7 @@ class Schedule:
     restarted from late boards, the first boards of games holding 2**restart_exponent (and
     2**restart_beside, unless 0) that did not start with them;
     `calibration_games` fill TC's sums when a run goes on from a weights file, or when stages
-    are promoted; only the boards of stage `learned_stage` learn (-1: all)."""
+    are promoted; only the boards of stage `learned_stage` and later stages learn."""
 
     rate: float = 0.1
     coherence_rate: float = 0.5  # 1.0 and 0.25 played worse late on (runs 12, 13: docs/notebook)
@@ -316,7 +316,7 @@ class Schedule:
     restart_exponent: int = 13  # 8192
     calibration_games: int = 40_000
     trace: float = 0.5
-    learned_stage: int = -1
+    learned_stage: int = 0
     restart_beside: int = 0
 
     @property
@@ -523,7 +523,7 @@ def main() -> None:
                         help="late stages read boards down to 8192; a network that did not "
                              "promotes its late stages again from the first")
     parser.add_argument("--learn-stage", type=int, default=Schedule.learned_stage,
-                        help="only this stage's boards learn (0 the first; -1 all)")
+                        help="only the boards of this stage (0 the first) and later ones learn")
     parser.add_argument("--screen-minutes", type=float, default=30.0,
                         help="the late-game screen (training.probes) every so often; 0: never")
     parser.add_argument("--screen-workers", type=int, default=os.cpu_count() or 1)
