@@ -68,7 +68,8 @@ def main() -> None:
                 break
         pool.terminate()
     reached = [game for game in games if BOUNDARIES[0].name in game][:args.boards]
-    args.output.write_text(json.dumps({"setting": "fast", "games": reached}, indent=1) + "\n")
+    lines = ",\n".join(json.dumps(game) for game in reached)  # a game a line
+    args.output.write_text(f'{{"setting": "fast", "games": [\n{lines}\n]}}\n')
     print(f"wrote {args.output}: {len(reached)} games, seeds {reached[0]['seed']}-"
           f"{reached[-1]['seed']}")
 
