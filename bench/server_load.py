@@ -286,7 +286,7 @@ class Server:
 
     def stored_moves(self, game_ids: Iterable[str]) -> dict[str, tuple[str, ...]]:
         """Each game's move list as the store keeps it (games it does not have are left out)."""
-        from webapp.store.records import GameRecord
+        from webapp.store.game_record import GameRecord
 
         fields = self._sqlite_fields if self.backend == "sqlite" else self._redis_fields
         return {game_id: GameRecord.from_fields(stored).game.history.directions()

@@ -48,7 +48,7 @@ from bench.server_load import (
 )
 from engine import Game
 from harness import long_game
-from webapp.store.records import FIELD_TYPES, GameRecord, new_game_id
+from webapp.store.game_record import FIELD_TYPES, GameRecord, new_game_id
 from webapp.store.retention import Retention
 from webapp.store.sessions import today
 from webapp.store.sqlite_db import Database

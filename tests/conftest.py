@@ -21,7 +21,7 @@ from harness.player import Player
 from harness.redis_server import Cluster, RedisServer
 from tests.web_support import StoreView, build_app, stop_reviews
 from webapp import PROJECT_ROOT
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 # No time limit on a generated example: how long one takes depends on the machine's load, and
 # the suite asserts behaviour, not speed (speed is measured in bench/). The quick tier

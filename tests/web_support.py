@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from engine import Game
 from webapp import create_app
 from webapp.review import WORKER
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.store.redis_client import Client, redis_client
 
 #: The stores a store test runs on, in turn: SQLite, one Redis server, a Redis Cluster.

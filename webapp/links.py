@@ -12,7 +12,7 @@ from flask import Response, abort, current_app, render_template
 from webapp.daily import days
 from webapp.game.current import owned
 from webapp.store import games, record_table
-from webapp.store.records import GameRecord, is_game_id
+from webapp.store.game_record import GameRecord, is_game_id
 
 #: Reads depend on the language (cookie or Accept-Language) and, for the owner, the session.
 VARY = ("Cookie", "Accept-Language")

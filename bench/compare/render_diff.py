@@ -42,8 +42,8 @@ from webapp import create_app
 from webapp.review import WORKER
 from webapp.review import model as reviews
 from webapp.review.analysis import review_game
-from webapp.store import records
-from webapp.store.records import GameRecord
+from webapp.store import game_record
+from webapp.store.game_record import GameRecord
 
 BLANKED = (
     (re.compile(r'(name="csrf-token" content=|name="csrf_token" value=)"[^"]*"'), r'\1"-"'),
@@ -72,7 +72,7 @@ def seeded_starts(seed: int) -> None:
     """Games the app starts take seeds and ids from counters, so every run plays the same."""
     seeds, ids = itertools.count(seed), itertools.count()
     start = GameRecord.start.__func__
-    records.new_game_id = lambda: f"game{next(ids):018d}"
+    game_record.new_game_id = lambda: f"game{next(ids):018d}"
     GameRecord.start = classmethod(lambda cls, game=None: start(cls, game or Game.new(next(seeds))))
 
 

@@ -8,7 +8,7 @@ from engine import Game
 from tests.pages.pages_html import parse
 from tests.pages.pages_site import LANGUAGES
 from webapp.game.rendering import render_hint
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 # A tie with the best (up), a loss that rounds to nothing (down), a real loss (right).
 VALUES = {"left": 5_000.0, "up": 5_000.0, "down": 4_999.6, "right": 4_321.2}

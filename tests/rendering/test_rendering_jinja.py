@@ -6,7 +6,7 @@ from jinja2 import ChoiceLoader, DictLoader
 
 from engine import Game
 from webapp.game import rendering
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 #: Partials that must stay real includes (one includes itself, one defines a block), and one
 #: whose variables must not leak into the template including it.

@@ -10,7 +10,7 @@ from engine import Game
 from webapp.review.analysis import Analysis, CostlyMove
 from webapp.review.model import Review, digest
 from webapp.review.view import review_view
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 MOVES = 12
 

@@ -12,7 +12,7 @@ from engine import Game
 from tests.store.store_support import DAY, OLD_GAMES, age, old_fields
 from tests.web_support import STORES, redis_of
 from webapp.review.sqlite_queue import SqliteReviewQueue
-from webapp.store.records import GameRecord, new_game_id
+from webapp.store.game_record import GameRecord, new_game_id
 from webapp.store.redis_games import KEY_PREFIX, RedisGames
 from webapp.store.redis_writes import Writes
 from webapp.store.retention import Retention

@@ -16,7 +16,7 @@ import redis
 
 from engine import Game
 from tests.store.store_support import DAY, OLD_DATA, OLD_GAMES
-from webapp.store.records import LEGACY_FIELDS
+from webapp.store.game_record import LEGACY_FIELDS
 from webapp.store.redis_games import KEY_PREFIX, RedisGames
 from webapp.store.redis_writes import Writes
 from webapp.store.retention import Retention

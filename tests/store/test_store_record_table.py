@@ -12,7 +12,7 @@ from webapp.store.redis_record_table import (
     TAG, UNTAGGED, RedisRecordTable, rename_untagged_keys,
 )
 from webapp.store.redis_writes import Writes
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.store.sqlite_db import Database
 from webapp.store.sqlite_record_table import SqliteRecordTable
 

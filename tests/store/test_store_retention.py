@@ -6,7 +6,7 @@ import time
 
 from engine import Game
 from tests.store.store_support import DAY, age, ids
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.store.retention import BATCH, FAIR_CHANCE, UNPLAYED_LIFETIME
 from webapp.store.sqlite_db import TABLES, delete_front_sql
 

@@ -7,7 +7,7 @@ from flask import render_template
 from engine import Game
 from webapp.daily import days
 from webapp.game.best_score import BestScores
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.views.game import Shortcut, game_view, hint
 
 NO_BEST = BestScores(0, 0)

@@ -11,7 +11,7 @@ from flask import session
 from webapp.daily import days
 from webapp.game.current import keep_alive
 from webapp.store import games
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.store.sessions import MAX_EARLIER_GAMES
 
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from flask import current_app
 
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 
 def now() -> float:

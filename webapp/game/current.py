@@ -16,7 +16,7 @@ from flask import current_app, session
 from webapp.errors import GameGone
 from webapp.store import games
 from webapp.store.errors import WriteConflict
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.store.sessions import MAX_EARLIER_GAMES, today
 
 T = TypeVar("T")

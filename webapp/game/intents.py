@@ -5,7 +5,7 @@ from werkzeug.datastructures import MultiDict
 from engine import DIRECTIONS
 from webapp.errors import InvalidIntent
 from webapp.i18n import translate as _
-from webapp.store.records import is_game_id
+from webapp.store.game_record import is_game_id
 
 MAX_SEQ_DIGITS = 12
 #: The most moves one request may carry: the presses a player made while the page waited for

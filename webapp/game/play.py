@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine import DamagedHistory, Game, Status
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 Apply = Callable[[GameRecord], tuple[str, bool]]
 

@@ -9,7 +9,7 @@ from webapp.game import controls
 from webapp.game.best_score import best_scores
 from webapp.i18n import lazy_gettext, number_text
 from webapp.i18n import translate as _
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.views.game import GameView, game_view
 
 #: Headers every game answer carries: the game the page now shows, its last move number, where

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from webapp.charts import Frame, Tick
 from webapp.i18n import spoken_list
-from webapp.store.records import GameSummary
+from webapp.store.game_record import GameSummary
 
 FRAME = Frame.with_margins(400, 200, left=44, right=8, top=10, bottom=12)
 BAR_GAP = 0.2  # share of each game's width left empty

@@ -15,7 +15,7 @@ from engine import DamagedHistory, Game
 from webapp.game.controls import SHOWN_DIRECTIONS, ShownDirection
 from webapp.review.analysis import Analysis
 from webapp.review.model import Review
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.views.board import BoardView, board_view
 
 MAX_MOVE_DIGITS = 7

@@ -15,7 +15,7 @@ from webapp.records import verify
 from webapp.records.names import clean_name
 from webapp.store import games, record_table
 from webapp.store.record_entries import Entry
-from webapp.store.records import GameRecord, is_game_id
+from webapp.store.game_record import GameRecord, is_game_id
 
 
 class AlreadyEntered(Conflict):

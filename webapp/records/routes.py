@@ -14,7 +14,7 @@ from webapp.traffic.budgets import history_budget, records_budget
 from webapp.records import entering
 from webapp.records.names import MAX_LENGTH
 from webapp.store import record_table
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 bp = Blueprint("records", __name__)
 

@@ -13,7 +13,7 @@ from werkzeug.exceptions import Conflict, Forbidden, HTTPException, Unprocessabl
 from engine import Game, Status
 from webapp.daily import days
 from webapp.i18n import translate as _
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 
 def refusal(record: GameRecord) -> HTTPException | None:

@@ -13,7 +13,7 @@ from webapp.i18n import markup_gettext as _
 from webapp.review.analysis import Analysis
 from webapp.review.chart import ReviewChart, review_chart
 from webapp.review.model import FAILED, QUEUED, Review
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 
 @dataclass(frozen=True)

@@ -42,8 +42,8 @@ from webapp.review.analysis import review_game
 from webapp.review.model import LEASE_SECONDS, QUEUED, RUNNING, Review
 from webapp.review.queue import ReviewQueue
 from webapp.store.errors import STORE_ERRORS, fault_text
+from webapp.store.game_record import GameRecord
 from webapp.store.game_store import GameStore
-from webapp.store.records import GameRecord
 
 log = logging.getLogger(__name__)
 

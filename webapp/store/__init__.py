@@ -1,6 +1,6 @@
 """The store: where games are kept between requests and visits.
 
-Each game is a record (``records``) with an unguessable id: the game in one saved text (its
+Each game is a record (``game_record``) with an unguessable id: the game in one saved text (its
 whole history, the position to resume from as its end), the bookkeeping around it, and beside it the text of its review if one was
 asked for (``webapp.review``); the browser's session (Flask-Session, ``sessions``)
 holds only which game is its current one and the ids of its earlier games. Two backends offer

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from webapp.store.records import GameRecord, GameSummary
+from webapp.store.game_record import GameRecord, GameSummary
 
 
 class GameStore(Protocol):

@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass
 from typing import Protocol
 
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 
 log = logging.getLogger(__name__)
 

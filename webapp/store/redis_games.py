@@ -19,7 +19,7 @@ import logging
 from collections.abc import Iterable
 from typing import TypeVar
 
-from webapp.store.records import (
+from webapp.store.game_record import (
     FIELD_TYPES,
     LEGACY_FIELDS,
     SUMMARY_FIELDS,
@@ -38,7 +38,8 @@ Read = TypeVar("Read", GameRecord, GameSummary)
 
 # KEYS[1] the game; ARGV[1] the version read ("" for a new game), ARGV[2] the TTL in ms, then
 # field, value pairs. Writes and returns 1 if the stored version is still the one read. The
-# game's two texts from before it was one (records.LEGACY_FIELDS) go: the one written replaces them.
+# game's two texts from before it was one (game_record.LEGACY_FIELDS) go: the one written
+# replaces them.
 _COMPARE_AND_SET = f"""
 local stored = redis.call('HGET', KEYS[1], 'version')
 if ARGV[1] == '' then

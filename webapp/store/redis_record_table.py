@@ -22,7 +22,7 @@ from redis.exceptions import RedisError
 
 from webapp.store.errors import fault_text
 from webapp.store.record_entries import SHOWN, Entry, frozen_game, thawed_game
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.store.redis_client import address
 from webapp.store.redis_writes import Writes, script_run
 

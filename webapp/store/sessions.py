@@ -29,7 +29,7 @@ from flask import request as current_request
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
 from webapp.store.errors import STORE_ERRORS, StoreUnavailable, fault_text
-from webapp.store.records import is_game_id
+from webapp.store.game_record import is_game_id
 from webapp.store.retention import Retention
 
 log = logging.getLogger(__name__)

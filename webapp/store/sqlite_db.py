@@ -115,7 +115,7 @@ MIGRATIONS: dict[int, list[str]] = {
     ],
     # A game is one text (engine.saved_game), no longer a position and a history side by side.
     # The two texts of a game saved before are kept in the one as {"position": ..., "history":
-    # ...}, which webapp.store.records still reads, and its next write turns into the new form.
+    # ...}, which webapp.store.game_record still reads; its next write turns it into the new form.
     5: [
         "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT ''",
         """UPDATE games SET game = '{"position":' || position || ',"history":' || history || '}'""",

@@ -6,7 +6,7 @@ import logging
 import time
 from collections.abc import Iterable
 
-from webapp.store.records import FIELD_TYPES, SUMMARY_FIELDS, GameRecord, GameSummary
+from webapp.store.game_record import FIELD_TYPES, SUMMARY_FIELDS, GameRecord, GameSummary
 from webapp.store.retention import Retention
 from webapp.store.sqlite_db import Database
 

@@ -8,7 +8,7 @@ and ``(day, score DESC, entered)`` for a day's; one on ``entered`` lists the new
 from __future__ import annotations
 
 from webapp.store.record_entries import SHOWN, Entry, frozen_game, thawed_game
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.store.sqlite_db import Database
 
 _FIELDS = ("game_id", "name", "score", "best_tile", "moves", "day", "entered", "hidden")

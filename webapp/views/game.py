@@ -22,7 +22,7 @@ from webapp.i18n import markup_gettext as _
 from webapp.i18n import markup_ngettext, number_text
 from webapp.records.entering import Placed, placed
 from webapp.records.verify import play_refusal
-from webapp.store.records import GameRecord
+from webapp.store.game_record import GameRecord
 from webapp.views.board import BoardView, board_view
 
 

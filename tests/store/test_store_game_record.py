@@ -9,7 +9,7 @@ import pytest
 
 from engine import Game
 from tests.store.store_support import old_fields
-from webapp.store.records import ADDED_FIELDS, FIELD_TYPES, GameRecord, is_game_id, new_game_id
+from webapp.store.game_record import ADDED_FIELDS, FIELD_TYPES, GameRecord, is_game_id, new_game_id
 
 
 def played_record() -> GameRecord:
