@@ -3,7 +3,7 @@ intents to it, keeps the game in the store and renders templates.
 
 Wings: ``game`` (the game's routes and page), ``daily`` (the daily game), ``history`` (a
 game's replay, the list of this browser's games), ``review`` (the solver's review of a game, run
-in the background), ``records`` (the records table), ``pages`` (rules, strategy, solver),
+in the background), ``leaderboard`` (the records table), ``pages`` (rules, strategy, solver),
 ``store`` (where games are kept), ``views`` (what the game's answers show, computed once and
 drawn by the templates). Beside them the
 cross-cutting parts: ``config``, ``security``, ``traffic`` (the budgets, where their counts
@@ -28,10 +28,11 @@ from webapp.errors import init_errors, refusal_message
 from webapp.game.routes import bp as game_bp
 from webapp.history.routes import bp as history_bp
 from webapp.i18n import init_i18n
+from webapp.leaderboard import init_leaderboard
+from webapp.leaderboard.commands import init_leaderboard_commands
+from webapp.leaderboard.routes import bp as leaderboard_bp
 from webapp.pages.app_shell import bp as app_shell_bp
 from webapp.pages.routes import bp as pages_bp
-from webapp.records.commands import init_records_commands
-from webapp.records.routes import bp as records_bp
 from webapp.rendering.jinja import init_templating
 from webapp.review import init_review
 from webapp.review.routes import bp as review_bp
@@ -66,17 +67,18 @@ def create_app(config: dict | None = None) -> Flask:
     init_errors(app)
     init_review(app)
     init_operations(app)
-    init_records_commands(app)
+    init_leaderboard(app)
+    init_leaderboard_commands(app)
     app.register_blueprint(game_bp)
     app.register_blueprint(daily_bp)
     app.register_blueprint(history_bp)
     app.register_blueprint(review_bp)
-    app.register_blueprint(records_bp)
+    app.register_blueprint(leaderboard_bp)
     app.register_blueprint(pages_bp)
     app.register_blueprint(app_shell_bp)
     app.register_blueprint(i18n.bp)
     i18n.speak_page_language(app, (game_bp.name, daily_bp.name, history_bp.name, review_bp.name,
-                                   records_bp.name))
+                                   leaderboard_bp.name))
     wsgi_stack(app)
     if app.config["SOLVER_WARM_UP"]:
         solver.warm_up()

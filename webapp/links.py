@@ -11,7 +11,8 @@ from flask import Response, abort, current_app, render_template
 
 from webapp.daily import days
 from webapp.game.current import owned
-from webapp.store import games, record_table
+from webapp.leaderboard import leaderboard_table
+from webapp.store import games
 from webapp.store.game_record import GameRecord, is_game_id
 
 #: Reads depend on the language (cookie or Accept-Language) and, for the owner, the session.
@@ -26,7 +27,7 @@ def linked_game(game_id: str) -> GameRecord:
     yet, asked for by anyone but its player, a 403 page saying when its replay opens."""
     record = None
     if is_game_id(game_id):
-        record = record_table().game(game_id) or games().get(game_id)
+        record = leaderboard_table().game(game_id) or games().get(game_id)
     if record is None:
         abort(404)
     if days.secret(record) and not owned(game_id):

@@ -7,7 +7,7 @@ from engine import DamagedHistory, Game
 from engine.history_codec import decode_checkpoints, encode_checkpoints
 from harness.damage import flip_move
 from tests.engine.test_engine_history import checkpoint_every, play_randomly
-from tests.records.records_support import add_to_score
+from tests.leaderboard.leaderboard_support import add_to_score
 
 
 def played(moves, seed=3, every=10):

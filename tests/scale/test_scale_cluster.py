@@ -12,10 +12,10 @@ import pytest
 import redis
 
 from harness.redis_server import Cluster
-from tests.records.records_support import enter, finish
+from tests.leaderboard.leaderboard_support import enter, finish
 from tests.scale.scale_support import Tab, production_app, replay, stored, stored_game
 from tests.web_support import StoreView
-from webapp.store.redis_record_table import TAG
+from webapp.leaderboard.redis_table import TAG
 
 pytestmark = pytest.mark.redis
 

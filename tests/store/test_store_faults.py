@@ -15,7 +15,7 @@ import pytest
 
 from engine import Game
 from harness.player import csrf_token, game_id
-from tests.records.records_support import edit_stored
+from tests.leaderboard.leaderboard_support import edit_stored
 
 FIELD_GARBAGE = {
     "version": "'many'", "seq": "x'00ff'", "played": "'yes'", "assisted": "3.5",

@@ -16,7 +16,7 @@ from engine import Game
 from engine import history as history_module
 from harness.damage import damage_stored_move
 from tests.damage_support import keep_as_current, played
-from tests.records.records_support import add_to_score
+from tests.leaderboard.leaderboard_support import add_to_score
 
 MESSAGE = re.compile(r'<p id="message"[^>]*>([^<]*)</p>')
 

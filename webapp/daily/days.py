@@ -5,7 +5,7 @@ that is an HMAC-SHA256 of the date with the app's secret key: nobody without the
 out a day's start ahead. Every tile after those two comes from the game's own secret seed, as
 in an ordinary game, so no other game, browser or replay shows a player a tile that is coming
 in theirs. A daily game's record names its day (`GameRecord.day`); the table proves the game
-started from that day's opening (`webapp.records.verify`). The clock is the app's ``CLOCK``
+started from that day's opening (`webapp.leaderboard.verify`). The clock is the app's ``CLOCK``
 setting (Unix seconds; tests give a fake one), ``time.time`` by default.
 """
 

@@ -11,9 +11,8 @@ fast, to one server, a Sentinel-watched primary or a cluster; ``redis_startup``,
 before the first request; ``redis_writes``, writes that wait for replicas;
 ``redis_games``, ``redis_sessions``). Writes are compare-and-set on
 a version, so there are no locks to go stale; what is kept and what goes first is
-``retention``; a fault is a 503 with nothing written (``errors``). The records table
-(``webapp.records``) is kept in the same store: an entry and what every table offers
-(``record_entries``), and its two backends (``sqlite_record_table``, ``redis_record_table``).
+``retention``; a fault is a 503 with nothing written (``errors``). The leaderboard
+(``webapp.leaderboard``) keeps its table in the same store, through classes of its own.
 ``operations``: the operator's ``flask`` commands (backup and check of the SQLite database).
 """
 
@@ -23,11 +22,9 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
-from webapp.store.record_entries import RecordTable
 from webapp.store.game_store import GameStore
 from webapp.store.redis_client import redis_client
 from webapp.store.redis_games import RedisGames
-from webapp.store.redis_record_table import RedisRecordTable, rename_untagged_keys
 from webapp.store.redis_sessions import RedisSessions
 from webapp.store.redis_startup import check_at_start
 from webapp.store.redis_writes import Writes
@@ -35,7 +32,6 @@ from webapp.store.retention import Retention
 from webapp.store.sessions import install_sessions
 from webapp.store.sqlite_db import Database
 from webapp.store.sqlite_games import SqliteGames
-from webapp.store.sqlite_record_table import SqliteRecordTable
 from webapp.store.sqlite_sessions import SqliteSessions
 
 DATABASE_FILE_NAME = "games.sqlite3"
@@ -44,8 +40,7 @@ REDIS = "redis"
 
 
 def init_store(app: Flask) -> None:
-    """Attach the configured store: the games (``games()``), the records table
-    (``record_table()``) and the session interface."""
+    """Attach the configured store: the games (``games()``) and the session interface."""
     config = app.config
     config.update(SESSION_PERMANENT=True, SESSION_REFRESH_EACH_REQUEST=False,
                   SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
@@ -54,15 +49,12 @@ def init_store(app: Flask) -> None:
     if config["SESSION_BACKEND"] == "redis":
         client = app.extensions[REDIS] = redis_client(config)
         check_at_start(client, config["REDIS_WAIT_REPLICAS"])
-        rename_untagged_keys(client)
         writes = Writes(client, config["REDIS_WAIT_REPLICAS"], config["REDIS_WAIT_TIMEOUT"])
         app.extensions["games"] = RedisGames(writes, retention)
-        app.extensions["record_table"] = RedisRecordTable(writes)
         install_sessions(app, RedisSessions(app, writes, retention))
         return
     database = Database(database_path(app), busy_timeout=config["SQLITE_BUSY_TIMEOUT"])
     app.extensions["games"] = SqliteGames(database, retention)
-    app.extensions["record_table"] = SqliteRecordTable(database)
     install_sessions(app, SqliteSessions(app, database, retention))
 
 
@@ -74,8 +66,3 @@ def database_path(app: Flask) -> Path:
 def games() -> GameStore:
     """The current app's game store."""
     return current_app.extensions["games"]
-
-
-def record_table() -> RecordTable:
-    """The current app's records table."""
-    return current_app.extensions["record_table"]

@@ -93,7 +93,7 @@ MIGRATIONS: dict[int, list[str]] = {
             holder TEXT NOT NULL
         )""",
     ],
-    # The records table (webapp.store.sqlite_record_table): each entry with a frozen copy of its
+    # The records table (webapp.leaderboard.sqlite_table): each entry with a frozen copy of its
     # game, so it outlives the game's own row; each table read from the front of an index.
     4: [
         """CREATE TABLE record_table (

@@ -13,7 +13,7 @@ for):
   budget `cost()` at a time (a request carrying several moves counts each);
 - `solver_budget`: hints, SOLVER_RATE_LIMIT;
 - `review_budget`: asking for a review, REVIEW_RATE_LIMIT;
-- `records_budget`: entering a game in the records table, RECORDS_RATE_LIMIT;
+- `leaderboard_budget`: entering a game in the records table, RECORDS_RATE_LIMIT;
 - `page_budget`: page loads that can start a game (every such page shares it), per client
   address only, PAGE_RATE_LIMIT;
 - `history_budget`: reading a game's history (replay, its steps, review and its progress, the
@@ -180,7 +180,7 @@ def game_budget_costing(cost: Callable[[], int]) -> Callable[[Callable], Callabl
 
 solver_budget = budget(*_per_session_and_address("SOLVER_RATE_LIMIT", "solver"))
 review_budget = budget(*_per_session_and_address("REVIEW_RATE_LIMIT", "review"))
-records_budget = budget(*_per_session_and_address("RECORDS_RATE_LIMIT", "records"))
+leaderboard_budget = budget(*_per_session_and_address("RECORDS_RATE_LIMIT", "records"))
 page_budget = budget(Counter("PAGE_RATE_LIMIT", "page", ADDRESS))
 history_budget = budget(Counter("HISTORY_RATE_LIMIT", None, ADDRESS))  # each route its own
 

@@ -20,8 +20,8 @@ from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.game.intents import ENDPOINTS
 from webapp.i18n import markup_gettext as _
 from webapp.i18n import markup_ngettext, number_text
-from webapp.records.entering import Placed, placed
-from webapp.records.verify import play_refusal
+from webapp.leaderboard.entering import Placed, placed
+from webapp.leaderboard.verify import play_refusal
 from webapp.store.game_record import GameRecord
 from webapp.views.board import BoardView, board_view
 
@@ -70,7 +70,7 @@ class GameView:
     made; `other_game` says the page now shows another game than before (its links move); `hint`
     is set only in a hint's answer; `day` is the day of a daily game (None for an ordinary
     game); `may_enter_records` says whether the end-of-game banner offers the records table
-    (`webapp.records.verify.play_refusal`), `placed` where the game stands in it once entered;
+    (`webapp.leaderboard.verify.play_refusal`), `placed` where the game stands in it once entered;
     `counts_for_records` says whether the game may still enter (no help used so far)."""
 
     game_id: str

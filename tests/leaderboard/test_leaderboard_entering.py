@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 import pytest
 
 from engine import Game
-from tests.records.records_support import (
+from tests.leaderboard.leaderboard_support import (
     BOTH_STORES, add_to_score, change_one_move, edit_stored, enter, finish, forget_game,
 )
 from webapp.daily import days

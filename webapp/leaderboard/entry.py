@@ -1,6 +1,6 @@
 """An entry of the records table, and what every store of the table offers.
 
-An entry keeps, beside what the table shows, a frozen copy of its game (the record's stored
+An entry keeps, beside what the table shows, a frozen copy of its game (the game record's stored
 fields), so its replay link works for as long as the table shows it, even after the game
 itself has expired or been evicted from the game store.
 """
@@ -55,7 +55,7 @@ def thawed_game(text: str | bytes | None, game_id: str) -> GameRecord | None:
         return None
 
 
-class RecordTable(Protocol):
+class LeaderboardTable(Protocol):
     """The records table. Every method raises one of `STORE_ERRORS` when the store fails."""
 
     def add(self, entry: Entry, game: GameRecord) -> bool:

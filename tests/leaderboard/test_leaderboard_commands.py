@@ -2,7 +2,7 @@
 
 import re
 
-from tests.records.records_support import BOTH_STORES, enter, finish
+from tests.leaderboard.leaderboard_support import BOTH_STORES, enter, finish
 
 
 def run(app, *args: str):

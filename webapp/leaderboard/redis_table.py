@@ -20,8 +20,8 @@ from redis import Redis
 from redis.cluster import RedisCluster
 from redis.exceptions import RedisError
 
+from webapp.leaderboard.entry import SHOWN, Entry, frozen_game, thawed_game
 from webapp.store.errors import fault_text
-from webapp.store.record_entries import SHOWN, Entry, frozen_game, thawed_game
 from webapp.store.game_record import GameRecord
 from webapp.store.redis_client import address
 from webapp.store.redis_writes import Writes, script_run
@@ -56,8 +56,8 @@ return 1
 """
 
 
-class RedisRecordTable:
-    """`RecordTable` on Redis."""
+class RedisLeaderboardTable:
+    """`LeaderboardTable` on Redis."""
 
     def __init__(self, writes: Writes) -> None:
         self.writes, self.client = writes, writes.client

@@ -7,7 +7,7 @@ and ``(day, score DESC, entered)`` for a day's; one on ``entered`` lists the new
 
 from __future__ import annotations
 
-from webapp.store.record_entries import SHOWN, Entry, frozen_game, thawed_game
+from webapp.leaderboard.entry import SHOWN, Entry, frozen_game, thawed_game
 from webapp.store.game_record import GameRecord
 from webapp.store.sqlite_db import Database
 
@@ -20,8 +20,8 @@ def _entry(row) -> Entry:
     return Entry(**{**dict(row), "hidden": bool(row["hidden"])})
 
 
-class SqliteRecordTable:
-    """`RecordTable` on SQLite."""
+class SqliteLeaderboardTable:
+    """`LeaderboardTable` on SQLite."""
 
     def __init__(self, database: Database) -> None:
         self.database = database

@@ -4,7 +4,7 @@ in the player's language; the game page's links to the daily game and the record
 import html
 import re
 
-from tests.records.records_support import enter, finish
+from tests.leaderboard.leaderboard_support import enter, finish
 from webapp.daily import days
 
 
@@ -44,7 +44,7 @@ def test_an_assisted_games_banner_shares_but_offers_no_entry(player, store, clie
     player.post("/hint")
     finish(player, store)
     banner = client.get(f"/state?game={player.game}").text
-    assert "records/enter" not in banner and "data-share " in banner
+    assert "leaderboard/enter" not in banner and "data-share " in banner
 
 
 def test_the_game_page_links_to_the_daily_game_and_the_records(client):
@@ -59,7 +59,7 @@ def test_after_entering_the_banner_shows_the_games_rank_instead_of_the_entry(
     finish(player, store)
     assert enter(player, "Ann").status_code == 303
     banner = client.get(f"/state?game={player.game}").text
-    assert "records/enter" not in banner
+    assert "leaderboard/enter" not in banner
     assert f'href="/en/records#entry-{player.game}">In the records: rank 1</a>' in banner
     assert "ランキング1位" in client.get(f"/ja/state?game={player.game}").text
 

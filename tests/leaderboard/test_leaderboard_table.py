@@ -7,14 +7,14 @@ import redis
 
 from engine import Game
 from tests.web_support import STORES, redis_of
-from webapp.store.record_entries import Entry
-from webapp.store.redis_record_table import (
-    TAG, UNTAGGED, RedisRecordTable, rename_untagged_keys,
+from webapp.leaderboard.entry import Entry
+from webapp.leaderboard.redis_table import (
+    TAG, UNTAGGED, RedisLeaderboardTable, rename_untagged_keys,
 )
-from webapp.store.redis_writes import Writes
+from webapp.leaderboard.sqlite_table import SqliteLeaderboardTable
 from webapp.store.game_record import GameRecord
+from webapp.store.redis_writes import Writes
 from webapp.store.sqlite_db import Database
-from webapp.store.sqlite_record_table import SqliteRecordTable
 
 DAY_ONE, DAY_TWO = "2026-12-01", "2026-12-02"
 
@@ -22,8 +22,8 @@ DAY_ONE, DAY_TWO = "2026-12-01", "2026-12-02"
 @pytest.fixture(params=STORES)
 def table(request, tmp_path):
     if request.param == "sqlite":
-        return SqliteRecordTable(Database(tmp_path / "games.sqlite3", busy_timeout=2.0))
-    return RedisRecordTable(Writes(redis_of(request, request.param)))
+        return SqliteLeaderboardTable(Database(tmp_path / "games.sqlite3", busy_timeout=2.0))
+    return RedisLeaderboardTable(Writes(redis_of(request, request.param)))
 
 
 def entered(table, number: int, score: int, day: str | None = None, name: str = "Ann"):
@@ -84,7 +84,7 @@ def test_an_entry_keeps_its_game(table):
 
 
 def test_sqlite_reads_each_table_from_an_index_without_sorting(tmp_path):
-    table = SqliteRecordTable(Database(tmp_path / "games.sqlite3", busy_timeout=2.0))
+    table = SqliteLeaderboardTable(Database(tmp_path / "games.sqlite3", busy_timeout=2.0))
     for number in range(30):
         entered(table, number, number * 10, DAY_ONE if number % 2 else None)
     connection = table.database.connection()
@@ -101,7 +101,7 @@ def test_sqlite_reads_each_table_from_an_index_without_sorting(tmp_path):
 @pytest.mark.redis
 def test_redis_keeps_the_table_without_expiry(redis_url):
     client = redis.Redis.from_url(redis_url)
-    table = RedisRecordTable(Writes(client))
+    table = RedisLeaderboardTable(Writes(client))
     record = entered(table, 1, 400, DAY_ONE)
     keys = [key.decode() for key in client.keys("{records}:*")]
     assert sorted(keys) == sorted(["{records}:all", f"{{records}}:day:{DAY_ONE}",
@@ -114,7 +114,7 @@ def test_a_table_kept_under_the_untagged_names_is_renamed_at_start_up(redis_url)
     """As the table was kept before its keys shared the {records} hash tag: every key renamed,
     nothing else touched, and a second start finds nothing to do."""
     client = redis.Redis.from_url(redis_url)
-    table = RedisRecordTable(Writes(client))
+    table = RedisLeaderboardTable(Writes(client))
     daily, lasting = entered(table, 1, 400, DAY_ONE), entered(table, 2, 900)
     for key in client.keys("{records}:*"):
         client.rename(key, key.decode().replace(TAG, UNTAGGED))

@@ -10,12 +10,13 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from webapp.daily import days
-from webapp.traffic.budgets import history_budget, records_budget
-from webapp.records import entering
-from webapp.records.names import MAX_LENGTH
-from webapp.store import record_table
+from webapp.leaderboard import entering, leaderboard_table
+from webapp.leaderboard.names import MAX_LENGTH
 from webapp.store.game_record import GameRecord
+from webapp.traffic.budgets import history_budget, leaderboard_budget
 
+#: Named "records" as its URLs are: the endpoints (and the budget counters keyed by them) keep
+#: their names.
 bp = Blueprint("records", __name__)
 
 
@@ -23,7 +24,7 @@ bp = Blueprint("records", __name__)
 @history_budget
 def all_time() -> str:
     """The all-time table: the top entries."""
-    return render_template("records/table.html", entries=record_table().top(), day=None,
+    return render_template("leaderboard/table.html", entries=leaderboard_table().top(), day=None,
                            today=days.today(), earlier=None, later=None)
 
 
@@ -33,8 +34,9 @@ def daily() -> str:
     """The table of one day's daily games: ``?day=YYYY-MM-DD``, today's by default."""
     today = days.today()
     day = _day(request.args.get("day"), today)
-    return render_template("records/table.html", entries=record_table().top(day.isoformat()),
-                           day=day, today=today, earlier=day - timedelta(days=1),
+    entries = leaderboard_table().top(day.isoformat())
+    return render_template("leaderboard/table.html", entries=entries, day=day, today=today,
+                           earlier=day - timedelta(days=1),
                            later=day + timedelta(days=1) if day < today else None)
 
 
@@ -61,7 +63,7 @@ def enter_form() -> ResponseReturnValue:
 
 
 @bp.post("/records")
-@records_budget
+@leaderboard_budget
 def enter() -> ResponseReturnValue:
     """Enter the game the form names under its name, then show the table it entered."""
     record = entering.own_game(request.form.get("game"))
@@ -75,8 +77,9 @@ def enter() -> ResponseReturnValue:
 def _form(record: GameRecord, refused: HTTPException | None, name: str = "") -> str:
     """The form page for `record`: its facts, why it was `refused` if it was, and the form
     itself unless the game cannot enter (a refused name, 400, may be tried again)."""
-    return render_template("records/enter.html", summary=record.summary(), day=days.day_of(record),
-                           refused=refused, show_form=refused is None or refused.code == 400,
-                           name=name, max_length=MAX_LENGTH,
+    return render_template("leaderboard/enter.html", summary=record.summary(),
+                           day=days.day_of(record), refused=refused,
+                           show_form=refused is None or refused.code == 400, name=name,
+                           max_length=MAX_LENGTH,
                            placed=(entering.placed(record.id)
                                    if isinstance(refused, entering.AlreadyEntered) else None))

@@ -11,10 +11,10 @@ from werkzeug.exceptions import Conflict, HTTPException
 from webapp.daily import days
 from webapp.game.current import owned
 from webapp.i18n import translate as _
-from webapp.records import verify
-from webapp.records.names import clean_name
-from webapp.store import games, record_table
-from webapp.store.record_entries import Entry
+from webapp.leaderboard import leaderboard_table, verify
+from webapp.leaderboard.entry import Entry
+from webapp.leaderboard.names import clean_name
+from webapp.store import games
 from webapp.store.game_record import GameRecord, is_game_id
 
 
@@ -48,10 +48,10 @@ def own_game(game_id: object) -> GameRecord:
 
 def placed(game_id: str) -> Placed | None:
     """The game's entry and rank, or None if it has not entered."""
-    entry = record_table().entry(game_id)
+    entry = leaderboard_table().entry(game_id)
     if entry is None:
         return None
-    return Placed(entry, None if entry.hidden else record_table().rank(entry))
+    return Placed(entry, None if entry.hidden else leaderboard_table().rank(entry))
 
 
 def refusal(record: GameRecord) -> HTTPException | None:
@@ -83,6 +83,6 @@ def enter(record: GameRecord, raw_name: object) -> Placed:
     summary = record.summary()
     entry = Entry(record.id, name, summary.score, summary.best_tile, summary.moves,
                   day.isoformat() if day else None, days.now())
-    if not record_table().add(entry, record):  # entered meanwhile, by another request
+    if not leaderboard_table().add(entry, record):  # entered meanwhile, by another request
         raise already_entered(placed(record.id))
-    return Placed(entry, record_table().rank(entry))
+    return Placed(entry, leaderboard_table().rank(entry))
