@@ -1,17 +1,19 @@
 """2048 in the browser: the web layer. The rules live in ``engine``; this package routes
 intents to it, keeps the game in the store and renders templates.
 
-Wings: ``game`` (the game's routes and page), ``daily`` (the daily game), ``history`` (a
-game's replay, the list of this browser's games), ``review`` (the solver's review of a game, run
-in the background), ``leaderboard`` (the records table), ``pages`` (rules, strategy, solver),
-``store`` (where games are kept), ``views`` (what the game's answers show, computed once and
-drawn by the templates). Beside them the
-cross-cutting parts: ``config``, ``security``, ``traffic`` (the budgets, where their counts
-live, refusing a refused client at the door, serving clients fairly), ``errors``, ``i18n``,
-``rendering`` (how templates compile and render), ``links`` (a game by its link, for the
-history and the review), ``charts`` (what every chart's geometry
-shares) and ``production`` (the app gunicorn serves). `wsgi_stack` puts the middleware in front
-of the app, in the order a request meets them.
+Wings, each with its routes, its views and the storage only it uses: ``game`` (the game's
+routes and page, and what its answers show), ``daily`` (the daily game), ``history`` (a game's
+replay, the list of this browser's games), ``review`` (the solver's review of a game, run in the
+background), ``leaderboard`` (the records table), ``pages`` (rules, strategy, solver). Under
+them ``store`` (where games and sessions are kept). Beside them the cross-cutting parts, which
+import no wing (but ``links``, which asks the leaderboard for an entered game's copy):
+``config``, ``security``, ``traffic`` (the budgets, where their counts live, refusing a refused
+client at the door, serving clients fairly), ``errors``, ``i18n``, ``rendering`` (how templates
+compile and render), ``days`` (the daily game's days and openings, and which day a game is),
+``links`` (a game by its link, for the history and the review), ``charts`` (what every chart's
+geometry shares), ``overrides`` (where the code leans on a library's internals) and
+``production`` (the app gunicorn serves). `wsgi_stack` puts the middleware in front of the app,
+in the order a request meets them.
 """
 
 from pathlib import Path

@@ -9,11 +9,11 @@ from datetime import datetime, timezone
 
 from flask import Response, abort, current_app, render_template
 
-from webapp.daily import days
-from webapp.game.current import owned
+from webapp import days
 from webapp.leaderboard import leaderboard_table
 from webapp.store import games
 from webapp.store.game_record import GameRecord, is_game_id
+from webapp.store.sessions import owned
 
 #: Reads depend on the language (cookie or Accept-Language) and, for the owner, the session.
 VARY = ("Cookie", "Accept-Language")

@@ -7,7 +7,7 @@ from datetime import date, datetime, timezone
 
 import pytest
 
-from webapp.daily import days
+from webapp import days
 
 MOVES = ("left", "up", "right", "down", "left", "left", "up", "right") * 3
 #: The moves a player tries, in this order.

@@ -5,7 +5,7 @@ import html
 import re
 
 from tests.leaderboard.leaderboard_support import enter, finish
-from webapp.daily import days
+from webapp import days
 
 
 def share_button(text: str) -> dict[str, str]:

@@ -10,7 +10,7 @@ from engine import Game
 from tests.leaderboard.leaderboard_support import (
     BOTH_STORES, add_to_score, change_one_move, edit_stored, enter, finish, forget_game,
 )
-from webapp.daily import days
+from webapp import days
 
 
 def rows(client, path="/records"):

@@ -8,7 +8,7 @@ from datetime import date
 
 from flask import session
 
-from webapp.daily import days
+from webapp import days
 from webapp.game.current import keep_alive
 from webapp.store import games
 from webapp.store.game_record import GameRecord

@@ -1,5 +1,5 @@
 """The game's controls, defined once: the page's script, the buttons' key hints (through
-`webapp.views.game`) and the rules page all read them (only the how-to sentence under the board
+`webapp.game.view`) and the rules page all read them (only the how-to sentence under the board
 names the keys in translated prose).
 
 Keys are matched by ``KeyboardEvent.code``, the physical key, so Caps Lock, the keyboard layout

@@ -45,17 +45,6 @@ def for_page(game_id: str) -> GameRecord:
     return record
 
 
-def session_games() -> list[str]:
-    """The ids of this browser's games: its earlier ones, its game of the day, its current one."""
-    current = (session[key] for key in ("daily", "game") if key in session)
-    return [*session.get("games", []), *current]
-
-
-def owned(game_id: str) -> bool:
-    """Whether this browser played the game."""
-    return game_id in session_games()
-
-
 def start() -> GameRecord:
     """A new game, stored and made the session's current one (the previous one is remembered
     among its earlier games)."""

@@ -1,5 +1,5 @@
 """Turning a game record into the page or the fragment the page swaps in, each drawn from one
-view (`webapp.views.game`), and the headers that tell the page's script where the game stands."""
+view (`webapp.game.view`), and the headers that tell the page's script where the game stands."""
 
 from flask import render_template, request
 from flask_wtf.csrf import generate_csrf
@@ -7,10 +7,10 @@ from flask_wtf.csrf import generate_csrf
 from webapp.errors import BEHIND, GAVE_UP, UNREACHABLE
 from webapp.game import controls
 from webapp.game.best_score import best_scores
+from webapp.game.view import GameView, game_view
 from webapp.i18n import lazy_gettext, number_text
 from webapp.i18n import translate as _
 from webapp.store.game_record import GameRecord
-from webapp.views.game import GameView, game_view
 
 #: Headers every game answer carries: the game the page now shows, its last move number, where
 #: it stands ("playing", "won", "over") and whether a new game would throw moves away.

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from werkzeug.exceptions import NotFound
 
 from engine import DamagedHistory, Game
+from webapp.game.board_view import BoardView, board_view
 from webapp.game.controls import SHOWN_DIRECTIONS, ShownDirection
 from webapp.review.analysis import Analysis
 from webapp.review.model import Review
 from webapp.store.game_record import GameRecord
-from webapp.views.board import BoardView, board_view
 
 MAX_MOVE_DIGITS = 7
 #: The replay's keys (``KeyboardEvent.code``) -> the step they take; the page's script reads them.

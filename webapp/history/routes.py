@@ -9,12 +9,12 @@ from datetime import datetime, timezone
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from webapp.game.current import session_games
 from webapp.history import replay
 from webapp.history.best_tile_chart import best_tile_chart
 from webapp.links import linked_game, read_answer
 from webapp.review import review_worker
 from webapp.store import games
+from webapp.store.sessions import session_games
 from webapp.traffic.budgets import history_budget
 
 bp = Blueprint("history", __name__)

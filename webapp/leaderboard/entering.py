@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from flask import abort, url_for
 from werkzeug.exceptions import Conflict, HTTPException
 
-from webapp.daily import days
-from webapp.game.current import owned
+from webapp import days
 from webapp.i18n import translate as _
 from webapp.leaderboard import leaderboard_table, verify
 from webapp.leaderboard.entry import Entry
 from webapp.leaderboard.names import clean_name
 from webapp.store import games
 from webapp.store.game_record import GameRecord, is_game_id
+from webapp.store.sessions import owned
 
 
 class AlreadyEntered(Conflict):

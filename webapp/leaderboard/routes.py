@@ -9,7 +9,7 @@ from flask import Blueprint, abort, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
-from webapp.daily import days
+from webapp import days
 from webapp.leaderboard import entering, leaderboard_table
 from webapp.leaderboard.names import MAX_LENGTH
 from webapp.store.game_record import GameRecord

@@ -11,7 +11,7 @@ from __future__ import annotations
 from werkzeug.exceptions import Conflict, Forbidden, HTTPException, UnprocessableEntity
 
 from engine import Game, Status
-from webapp.daily import days
+from webapp import days
 from webapp.i18n import translate as _
 from webapp.store.game_record import GameRecord
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from webapp.game.current import owned
 from webapp.links import NO_STORE, linked_game, read_answer
 from webapp.review import review_worker
 from webapp.review.view import ReviewView, review_view
 from webapp.review.worker import ReviewerBusy, ReviewGoing
 from webapp.store.game_record import GameRecord
+from webapp.store.sessions import owned
 from webapp.traffic.budgets import client_address, history_budget, review_budget, session_key
 
 bp = Blueprint("review", __name__)

@@ -1,6 +1,7 @@
 """What a browser's session holds, and how every session store treats it.
 
-A session holds only which game is the browser's current one (and its game of the day), the ids of its earlier games,
+A session holds only which game is the browser's current one (and its game of the day), the ids
+of its earlier games (together, the games this browser played: `session_games`, `owned`),
 its CSRF token, whether it has ever made a move (``played``: the session then lives as long as
 a played game, otherwise an hour) and the day its cookie was last sent (``touched``). Its stored
 expiry is renewed by every move of its games, in the game's own write (`GameStore.replace`);
@@ -70,6 +71,17 @@ def sanitized(data: object) -> dict[str, Any] | None:
         log.warning("a stored session held unusable keys, dropped: %s",
                     sorted(map(repr, set(data) - set(kept))))
     return kept
+
+
+def session_games() -> list[str]:
+    """The ids of this browser's games: its earlier ones, its game of the day, its current one."""
+    current = (session[key] for key in ("daily", "game") if key in session)
+    return [*session.get("games", []), *current]
+
+
+def owned(game_id: str) -> bool:
+    """Whether this browser played the game."""
+    return game_id in session_games()
 
 
 def today() -> int:

@@ -124,7 +124,7 @@ MIGRATIONS: dict[int, list[str]] = {
     ],
     # The day of a daily game ('' for an ordinary one): a daily game deals the day's first two
     # tiles and its own after them, so its seed no longer tells its day. Rows written before
-    # keep '' (webapp.daily.days reads their day from their seed, as it was written then).
+    # keep '' (webapp.days reads their day from their seed, as it was written then).
     6: ["ALTER TABLE games ADD COLUMN day TEXT NOT NULL DEFAULT ''"],
 }
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -1,14 +1,14 @@
-"""The view an answer about a game is drawn from (webapp.views.game): what it says is decided
+"""The view an answer about a game is drawn from (webapp.game.view): what it says is decided
 there once, so these tests read the view, not the HTML."""
 
 import pytest
 from flask import render_template
 
 from engine import Game
-from webapp.daily import days
+from webapp import days
 from webapp.game.best_score import BestScores
+from webapp.game.view import Shortcut, game_view, hint
 from webapp.store.game_record import GameRecord
-from webapp.views.game import Shortcut, game_view, hint
 
 NO_BEST = BestScores(0, 0)
 GAME_ID = "g" * 22
@@ -122,11 +122,12 @@ def test_the_buttons_key_hints_come_from_the_bindings(english):
 
 
 def test_only_a_finished_game_played_without_help_is_offered_the_records(english):
-    assert game_view(record_of(Game.from_rows(OVER, seed=1)), "loaded", NO_BEST).may_enter_records
+    finished = record_of(Game.from_rows(OVER, seed=1))
+    assert game_view(finished, "loaded", NO_BEST).may_enter_leaderboard
     assisted = record_of(Game.from_rows(OVER, seed=1), assisted=True)
-    assert not game_view(assisted, "loaded", NO_BEST).may_enter_records
+    assert not game_view(assisted, "loaded", NO_BEST).may_enter_leaderboard
     assert not game_view(record_of(Game.from_rows(MERGING, seed=1)), "loaded",
-                         NO_BEST).may_enter_records
+                         NO_BEST).may_enter_leaderboard
 
 
 def test_a_daily_game_offers_no_new_game_and_asks_its_own_route_for_its_state(english):

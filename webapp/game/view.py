@@ -13,9 +13,10 @@ from markupsafe import Markup
 
 from engine import Status
 from engine.solver import verdicts
-from webapp.daily import days
+from webapp import days
 from webapp.game import controls
 from webapp.game.best_score import BestScores
+from webapp.game.board_view import BoardView, board_view
 from webapp.game.controls import SHOWN_DIRECTIONS
 from webapp.game.intents import ENDPOINTS
 from webapp.i18n import markup_gettext as _
@@ -23,7 +24,6 @@ from webapp.i18n import markup_ngettext, number_text
 from webapp.leaderboard.entering import Placed, placed
 from webapp.leaderboard.verify import play_refusal
 from webapp.store.game_record import GameRecord
-from webapp.views.board import BoardView, board_view
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,9 @@ class GameView:
     only after moves that scored; `in_progress` says whether a new game would throw away moves
     made; `other_game` says the page now shows another game than before (its links move); `hint`
     is set only in a hint's answer; `day` is the day of a daily game (None for an ordinary
-    game); `may_enter_records` says whether the end-of-game banner offers the records table
+    game); `may_enter_leaderboard` says whether the end-of-game banner offers the records table
     (`webapp.leaderboard.verify.play_refusal`), `placed` where the game stands in it once entered;
-    `counts_for_records` says whether the game may still enter (no help used so far)."""
+    `counts_for_leaderboard` says whether the game may still enter (no help used so far)."""
 
     game_id: str
     seq: int
@@ -89,7 +89,7 @@ class GameView:
     other_game: bool
     shortcuts: dict[str, Shortcut]
     day: date | None
-    may_enter_records: bool
+    may_enter_leaderboard: bool
     placed: Placed | None
 
     @property
@@ -98,7 +98,7 @@ class GameView:
         return self.board.status
 
     @property
-    def counts_for_records(self) -> bool:
+    def counts_for_leaderboard(self) -> bool:
         """Whether the game may still enter the records: no help used, not over."""
         return not self.assisted and self.status != Status.OVER
 
@@ -227,6 +227,6 @@ def game_view(
         other_game=event in ("new", "loaded"),
         shortcuts=SHORTCUTS,
         day=days.day_of(record),
-        may_enter_records=may_enter and entered is None,
+        may_enter_leaderboard=may_enter and entered is None,
         placed=entered,
     )

@@ -7,6 +7,10 @@ in an ordinary game, so no other game, browser or replay shows a player a tile t
 in theirs. A daily game's record names its day (`GameRecord.day`); the table proves the game
 started from that day's opening (`webapp.leaderboard.verify`). The clock is the app's ``CLOCK``
 setting (Unix seconds; tests give a fake one), ``time.time`` by default.
+
+The daily game's wing (`webapp.daily`) starts its games here; the game's view, the leaderboard
+and a game's link (`webapp.links`) ask which day a game is, so this module belongs to none of
+them.
 """
 
 from __future__ import annotations
