@@ -5,8 +5,9 @@ of what to say and offer live here; the templates only draw it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 
 from flask import url_for
 from markupsafe import Markup
@@ -68,10 +69,10 @@ class GameView:
     """One answer about a game. `gained` is what the request's moves scored together, shown
     only after moves that scored; `in_progress` says whether a new game would throw away moves
     made; `other_game` says the page now shows another game than before (its links move); `hint`
-    is set only in a hint's answer; `day` is the day of a daily game (None for an ordinary
-    game); `may_enter_leaderboard` says whether the end-of-game banner offers the records table
-    (`webapp.leaderboard.verify.play_refusal`), `placed` where the game stands in it once entered;
-    `counts_for_leaderboard` says whether the game may still enter (no help used so far)."""
+    is set only in a hint's answer; `may_enter_leaderboard` says whether the end-of-game banner
+    offers the records table (`webapp.leaderboard.verify.play_refusal`), `placed` where the game
+    stands in it once entered; `counts_for_leaderboard` says whether the game may still enter (no
+    help used so far, not over); `record` is what `day` is read from."""
 
     game_id: str
     seq: int
@@ -88,19 +89,22 @@ class GameView:
     hint: Hint | None
     other_game: bool
     shortcuts: dict[str, Shortcut]
-    day: date | None
     may_enter_leaderboard: bool
     placed: Placed | None
+    counts_for_leaderboard: bool
+    record: GameRecord = field(repr=False, compare=False)
 
     @property
     def status(self) -> str:
         """Where the game stands: "playing", "won" or "over"."""
         return self.board.status
 
-    @property
-    def counts_for_leaderboard(self) -> bool:
-        """Whether the game may still enter the records: no help used, not over."""
-        return not self.assisted and self.status != Status.OVER
+    @cached_property
+    def day(self) -> date | None:
+        """The day of a daily game (None for an ordinary game), read the first time an answer
+        draws it: a page, a new game's links, a finished game's banner; a move while the game
+        goes on never asks."""
+        return days.day_of(self.record)
 
     @property
     def can_start_new(self) -> bool:
@@ -226,7 +230,8 @@ def game_view(
         hint=shown_hint,
         other_game=event in ("new", "loaded"),
         shortcuts=SHORTCUTS,
-        day=days.day_of(record),
         may_enter_leaderboard=may_enter and entered is None,
         placed=entered,
+        counts_for_leaderboard=not record.assisted and board.status != Status.OVER,
+        record=record,
     )
