@@ -35,10 +35,10 @@ import time
 from collections import Counter
 from contextlib import nullcontext
 
-from harness.http_client import HttpClient
+from harness.http_client import HttpAnswer, HttpClient
 from harness.live_server import production_server
 from harness.nginx_server import FrontDoor
-from harness.player import Player
+from harness.player import Page, Player
 from webapp.config import settings_from
 
 PLAYERS = 20
@@ -118,7 +118,7 @@ def flood_process(port: int, nginx: bool, flooders: int, niceness: int, kinds: t
 def flood(port: int, nginx: bool, kinds: tuple[str, ...], run: Run) -> None:
     """One of the flooding address's sessions: `kinds` of requests in turn (moves, hints,
     review asks), flat out, in the flooded slices."""
-    player = Player(client(port, NGINX_FLOOD if nginx else FLOOD_ADDRESS, nginx))
+    player = joined(port, NGINX_FLOOD if nginx else FLOOD_ADDRESS, nginx, run)
     turn = 0
     while not run.stopped.is_set():
         if not run.flooding.wait(0.1):
@@ -136,6 +136,27 @@ def flood(port: int, nginx: bool, kinds: tuple[str, ...], run: Run) -> None:
         if kind == "move" and status == 200 and player.status == "over":
             player.post("/new")
         turn += 1
+
+
+class Joined(Player):
+    """A player on the page `loaded` that its client was served already."""
+
+    def __init__(self, session: HttpClient, loaded: HttpAnswer) -> None:
+        self.client, self.page = session, loaded
+        shown = Page.of(loaded.text)
+        Page.__init__(self, shown.token, shown.game, shown.seq, shown.status)
+
+
+def joined(port: int, address: str, nginx: bool, run: Run) -> Player:
+    """A player whose page load was served: a flood's page loads meet refusals (nginx's 429
+    when its connections are many, the page budget's), and it loads again until one is."""
+    while True:
+        session = client(port, address, nginx)
+        page = session.get("/")
+        if page.status_code == 200:
+            return Joined(session, page)
+        with run.lock:
+            run.flood["page refused"] += 1
 
 
 def measure(slices: int, seconds: float, flooders: int, niceness: int, kinds: tuple[str, ...],

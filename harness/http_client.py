@@ -41,6 +41,7 @@ class HttpClient:
             http.client.HTTPSConnection("127.0.0.1", port, context=TRUST_ANY, **options)
             if tls else http.client.HTTPConnection("127.0.0.1", port, **options))
         self.address = address
+        self.origin = f"https://127.0.0.1:{port}/" if tls else None
         self.cookies: dict[str, str] = {}
 
     def get(self, path: str, headers: Mapping[str, str] | None = None) -> HttpAnswer:
@@ -57,6 +58,8 @@ class HttpClient:
                 **(headers or {})}
         if self.address:
             sent["X-Forwarded-For"] = self.address
+        if self.origin:  # a browser's page sends its own origin (Flask-WTF checks it on HTTPS)
+            sent.setdefault("Referer", self.origin)
         body = None
         if data is not None:
             body = urlencode(data, doseq=True)

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from harness.http_client import HttpClient
 from harness.live_server import LiveServer, production_server
+from harness.player import Player
 from harness.nginx_server import FrontDoor
 from harness.ports import free_port
 from webapp.security import SECURE_HEADERS
@@ -123,6 +125,16 @@ def test_the_app_sees_the_client_s_address_and_https_whatever_the_client_claims(
     assert "Secure" in answer.headers["Set-Cookie"]
     counted = deployed.counter_keys() - before
     assert counted and all("{127.0.0.2}" in key for key in counted)
+
+
+def test_a_page_s_moves_are_played_through_nginx_on_any_port(deployed):
+    """Over HTTPS the app's CSRF check compares the page's origin (Referer) with the request's
+    host: nginx passes the Host the browser sent, port included ($host would drop it, and every
+    move would be a 400 on a port other than 443)."""
+    player = Player(HttpClient(deployed.door.https_port, source="127.0.0.5", tls=True))
+    for seq, direction in enumerate(("left", "up", "right", "down"), start=1):
+        answer = player.move(direction)
+        assert answer.status_code == 200 and int(answer.headers["X-Seq"]) <= seq
 
 
 def test_plain_http_is_sent_to_https(deployed):
