@@ -157,19 +157,20 @@ class Sentinels(ServerGroup):
             server.mode, server.settings = (str(path), "--sentinel"), {}
 
     def primary_port(self) -> int | None:
-        """The port of the primary the first Sentinel that answers names now."""
+        """The port of the primary every Sentinel names and none holds down, as a client
+        finding the primary checks it (redis-py's `discover_master`); None while they differ,
+        one does not answer, or the primary is down for one of them."""
+        named = set()
         for server in self.servers:
             try:
-                answer = server.ask("SENTINEL", "get-master-addr-by-name", self.service)
+                lines = server.ask("SENTINEL", "master", self.service).splitlines()
             except subprocess.CalledProcessError:
-                continue
-            if answer:
-                return int(answer.split()[-1])
-        return None
-
-    def wait_for_primary(self, port: int, timeout: float = 15.0) -> None:
-        """Wait until the Sentinels name the server at `port` the primary."""
-        until(lambda: self.primary_port() == port, timeout, f"Sentinels naming :{port}")
+                return None
+            state = dict(zip(lines[::2], lines[1::2]))
+            if state.get("flags") != "master":
+                return None
+            named.add(int(state["port"]))
+        return named.pop() if len(named) == 1 else None
 
     def __enter__(self) -> Sentinels:
         for server in self.servers:
@@ -197,7 +198,8 @@ class Replicated:
         self.primary.stop()
         self.link.__exit__()
         ports = {replica.port: replica for replica in self.replicas}
-        until(lambda: self.sentinels.primary_port() in ports, timeout, "a replica promoted")
+        until(lambda: self.sentinels.primary_port() in ports, timeout,
+              "a replica promoted, every Sentinel naming it")
         return ports[self.sentinels.primary_port()]
 
 
@@ -241,4 +243,7 @@ class Cluster(ServerGroup):
                        capture_output=True, timeout=60, check=True)
         until(lambda: all("cluster_state:ok" in server.ask("CLUSTER", "INFO")
                           for server in self.servers), 30, "the cluster's state ok")
+        for server in self.servers:  # a replica's first sync, which a WAIT would wait for
+            if "role:master" in server.ask("INFO", "replication"):
+                wait_for_replicas(server, self.replicas, timeout=30)
         return self
