@@ -4,6 +4,7 @@ fragments over seeded play in English, Polish and Japanese, against another comm
     python -m bench.compare.render_diff --against 993fd37 [--moves 1500] [--seed 2048]
     python -m bench.compare.render_diff --record /tmp/before.jsonl
     python -m bench.compare.render_diff --compare /tmp/before.jsonl
+    python -m bench.compare.render_diff --against 993fd37 --ignore '<p id="help-note".*?</p>\n'
 
 --against unpacks that commit (``git archive``) into a scratch folder, has its own copy of this
 script record its answers there (the same presses, in its own code), and compares this tree's
@@ -16,7 +17,8 @@ replay and its review (none, queued, running, done, failed; by its player and by
 browser); the rules, strategy and solver pages are drawn once. English is asked for without a language in the URL, Polish under ``/pl/``, Japanese
 through Accept-Language. What differs from run to run (CSRF tokens, dates) is blanked; game
 ids are counted, not random. Each answer's status, body and game headers are compared; headers
-a record does not have are not.
+a record does not have are not. --ignore removes what a known change added (a regular
+expression, matched in both bodies), so that the comparison shows everything else.
 """
 
 from __future__ import annotations
@@ -206,8 +208,12 @@ def answers(moves: int, seed: int) -> list[dict]:
     return kept
 
 
-def compare(before: list[dict], after: list[dict]) -> int:
-    """Print the differences; their count."""
+def compare(before: list[dict], after: list[dict], ignored: list[re.Pattern]) -> int:
+    """Print the differences, with what `ignored` matches taken out of both bodies; their
+    count."""
+    for answer in (*before, *after):
+        for pattern in ignored:
+            answer["body"] = pattern.sub("", answer["body"])
     differences = 0
     if len(before) != len(after):
         print(f"{len(before)} answers recorded, {len(after)} now")
@@ -245,6 +251,8 @@ def main() -> None:
     what.add_argument("--compare", type=Path, help="compare the answers with this record")
     parser.add_argument("--moves", type=int, default=1500, help="presses per language")
     parser.add_argument("--seed", type=int, default=2048)
+    parser.add_argument("--ignore", type=re.compile, action="append", default=[],
+                        metavar="REGEX", help="left out of both sides' bodies (repeatable)")
     options = parser.parse_args()
     if options.against:
         with tempfile.TemporaryDirectory() as scratch:
@@ -259,7 +267,7 @@ def main() -> None:
         return
     if options.compare:
         before = [json.loads(line) for line in options.compare.read_text().splitlines()]
-    differences = compare(before, kept)
+    differences = compare(before, kept, options.ignore)
     moves = sum(answer["label"].split()[1:3] == ["POST", "/move"] for answer in kept)
     print(f"{len(kept)} answers compared ({moves} moves), {differences} differ ({seconds:.0f} s)")
     sys.exit(1 if differences else 0)
