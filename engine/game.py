@@ -19,6 +19,7 @@ from engine.history import CODES, DamagedHistory, History, LaterCheckpoint, Reco
 from engine.history_codec import Checkpoint
 from engine.position import Position
 from engine.rng import spawn_choice
+from engine.slides import Slide, board_slides
 from engine.tiles import Tile, TileLedger
 from engine.validation import WIN_EXPONENT
 
@@ -282,6 +283,13 @@ class Game:
         if self._awaiting_choice:
             return ()
         return legal_directions(self._board)
+
+    def slides(self) -> dict[str, Slide]:
+        """Where each tile goes in each direction `move` accepts now, before the new tile
+        (see `engine.slides`)."""
+        if self._awaiting_choice:
+            return {}
+        return board_slides(self._board)
 
     def _record_into(self, recording: Recording) -> None:
         self._recording = recording

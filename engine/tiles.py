@@ -46,7 +46,7 @@ class Tile(NamedTuple):
 
 
 # Cells of each line in the order the tiles travel: direction -> 4 lines of 4 cells.
-_LINE_CELLS = {
+LINE_CELLS = {
     "left": tuple(tuple(4 * row + col for col in range(4)) for row in range(4)),
     "right": tuple(tuple(4 * row + col for col in reversed(range(4))) for row in range(4)),
     "up": tuple(tuple(4 * row + col for row in range(4)) for col in range(4)),
@@ -77,7 +77,7 @@ def _shared(value: tuple) -> tuple:
 def _line_table(direction: str, position: int) -> LineTable:
     """For one line of the board pushed in `direction`: its packed content -> its LinePlan.
     The move and the tiles' bookkeeping come from the same look-up."""
-    cells = _LINE_CELLS[direction][position]
+    cells = LINE_CELLS[direction][position]
     read = row_exponents if direction in ("left", "right") else column_exponents
     reverse = direction in ("right", "down")
     move_value = line_move(direction, position)

@@ -5,7 +5,9 @@ import { rememberBestScores } from "./best.js";
 import { askToConfirm } from "./confirm.js";
 import { listenForIntents, readControls, trackFocusOrigin } from "./input.js";
 import { keepLastBoard, watchConnection } from "./offline.js";
+import { createPlayback } from "./playback.js";
 import { createQueue } from "./queue.js";
+import { watchOtherTabs } from "./tabs.js";
 import { applyFragment, showMessage } from "./view.js";
 
 const controls = readControls();
@@ -15,6 +17,7 @@ const game = document.getElementById("game");
 const connection = watchConnection(document.getElementById("offline-notice"));
 // Where the game shown stands, as the page was drawn and then as each answer says.
 let shown = { status: game.dataset.state, inProgress: game.dataset.inProgress === "true" };
+const playback = createPlayback({ boardOf: () => document.getElementById("board") });
 
 const autoplay = createAutoplay({
   button: document.getElementById("autoplay-button"),
@@ -31,10 +34,14 @@ const queue = createQueue({
   game: game.dataset.game,
   lastSeq: Number(game.dataset.seq),
   csrfToken: document.querySelector('meta[name="csrf-token"]').content,
+  onSend(intents) {
+    if (moves.has(intents[0])) playback.playAhead(intents[0]);
+  },
   onAnswer(intent, html, ok, answered, behind) {
-    applyFragment(html);
+    applyFragment(html, { drawBoard: playback.drawBoard });
     if (behind) showMessage(game.dataset.behindMessage); // never a silent jump back
     shown = answered || shown;
+    otherTabs.tell(queue.position());
     rememberBestScores(controls.bestScores);
     keepLastBoard();
     if (intent === "state") autoplay.stop();
@@ -46,12 +53,20 @@ const queue = createQueue({
   },
   onGaveUp() {
     autoplay.stop();
+    playback.takeBackAhead();
     showMessage(game.dataset.gaveUpMessage);
   },
 });
 
+// Another tab of this browser moved this game on, or replaced it: show where it stands now.
+const otherTabs = watchOtherTabs({
+  shows: () => queue.position(),
+  onMovedOn: (seen) => queue.refresh(seen),
+});
+
 async function handle(intent) {
   if (connection.isOffline()) return; // nothing is played without the server
+  if (moves.has(intent) && shown.status !== "playing") return; // the server would refuse it
   if (intent === "autoplay") return autoplay.toggle();
   if (intent === "new") {
     autoplay.stop();

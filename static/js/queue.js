@@ -3,7 +3,11 @@
 // the order pressed), so quick presses cost one more round trip, not one each. Each request
 // names the game the page shows; each numbered intent (a move, an undo) carries the next move
 // number (a request of several moves, the first one's), and the server applies a move only
-// under the next number, which makes resending a request whose answer got lost safe.
+// under the next number. A request sent again after a lost connection or a server error says
+// so (retry=1): its numbers may have been used by its own first try, which the server then
+// skips. On a first try a used number means the game moved on elsewhere (another tab): the
+// server refuses the presses (409) and shows where the game stands, and the presses waiting
+// behind them, made on the same old board, are dropped too.
 // Answers say which game the page shows now and its last move number (X-Game, X-Seq): the page
 // counts on from the server's, even when it is lower than the page's (the server lost moves it
 // had answered, say in a failover of its store): the answer then says so (`behind`). They also say where that game stands (X-Status: playing, won or
@@ -20,7 +24,8 @@ const SERVER_ERROR_TRIES = 5;
  * intents that carry the next move number (the moves and undo); maxMoves: the most moves one
  * request carries;
  * urls: intent -> URL (webapp.game.intents.ENDPOINTS, and "state"); game, lastSeq, csrfToken:
- * where the page starts.
+ * where the page starts. The intent "state" asks for the current state of the game shown.
+ * onSend(intents) is called as a request first goes (the page may draw its first move ahead).
  * onAnswer(intent, html, ok, shown, behind) gets each answer in order (for several moves, the
  * last one's intent; "state" when the page was reset to the server's current game), with where
  * the game it shows stands ({status, inProgress}; null when the answer does not say, as a
@@ -33,10 +38,13 @@ const SERVER_ERROR_TRIES = 5;
  * (they were pressed on a board the server never confirmed) and onGaveUp() is called; the next
  * press starts afresh.
  */
-export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, csrfToken, onAnswer, onRetrying, onGaveUp }) {
+export function createQueue({
+  moves, numbered, maxMoves, urls, game, lastSeq, csrfToken, onSend, onAnswer, onRetrying, onGaveUp,
+}) {
   const page = { game, lastSeq, csrfToken };
   const waiting = [];
   let sending = false;
+  let wanted = null; // where another tab said the game is, for a "state" waiting to be sent
 
   // The next request's intents: the first waiting one, and the moves right behind a move.
   function takeNext() {
@@ -47,10 +55,11 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
     return taken;
   }
 
-  function formFor(intents) {
+  function formFor(intents, retry) {
     const body = new URLSearchParams({ game: page.game });
     for (const intent of intents) if (moves.has(intent)) body.append("direction", intent);
     if (numbered.has(intents[0])) body.set("seq", String(page.lastSeq + 1));
+    if (retry) body.set("retry", "1");
     return body;
   }
 
@@ -88,16 +97,30 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
     return intents.slice(0, kept);
   }
 
+  // The presses made on a board the server has moved on from: dropped with the first of them.
+  function dropNumbered() {
+    const kept = waiting.filter((intent) => !numbered.has(intent));
+    waiting.splice(0, waiting.length, ...kept);
+  }
+
+  // Whether the page already shows the game where another tab said it is (an answer since).
+  function caughtUp() {
+    return wanted !== null && wanted.game === page.game && page.lastSeq >= wanted.seq;
+  }
+
   async function send(intents) {
+    if (intents[0] === "state") return caughtUp() ? undefined : refresh();
     const url = moves.has(intents[0]) ? urls.move : urls[intents[0]];
-    const response = await untilAnswered(() => fetch(url, {
+    onSend(intents);
+    const response = await untilAnswered((retry) => fetch(url, {
       method: "POST",
-      body: formFor(intents),
+      body: formFor(intents, retry),
       headers: { "X-CSRFToken": page.csrfToken },
       credentials: "same-origin",
     }), onRetrying, () => { intents = halve(intents); });
     if (!response) return giveUp();
     if (response.headers.has("X-Stale")) return refresh();
+    if (response.status === 409) dropNumbered();
     const behind = follow(response);
     const intent = intents[intents.length - 1];
     onAnswer(intent, await response.text(), response.ok, shownBy(response), behind);
@@ -125,6 +148,18 @@ export function createQueue({ moves, numbered, maxMoves, urls, game, lastSeq, cs
       waiting.push(intent);
       drain();
     },
+    /**
+     * Fetch the current state of the game shown, after what is queued (once); `seen`: where
+     * another tab said the game is ({game, seq}), so no answer before then brought it already.
+     */
+    refresh(seen = null) {
+      wanted = seen;
+      if (!waiting.includes("state")) this.push("state");
+    },
+    /** The game the page shows and its last move number, as the last answer said. */
+    position() {
+      return { game: page.game, seq: page.lastSeq };
+    },
   };
 }
 
@@ -136,11 +171,14 @@ function shownBy(response) {
 }
 
 // Send until an answer comes: a lost connection or a server error is retried with backoff (or
-// after the server's Retry-After, if longer), a 429 after its Retry-After (onRefused() first);
-// any other status is an answer. null after SERVER_ERROR_TRIES server errors.
+// after the server's Retry-After, if longer), send(true) from then on (it may have landed); a 429
+// after its Retry-After (onRefused() first; it played nothing); any other status is an answer.
+// null after SERVER_ERROR_TRIES server errors.
 async function untilAnswered(send, onRetrying, onRefused = () => {}) {
+  let mayHaveLanded = false;
   for (let attempt = 0, serverErrors = 0; ; attempt += 1) {
-    const response = await send().catch(() => null);
+    const response = await send(mayHaveLanded).catch(() => null);
+    mayHaveLanded ||= !response || response.status >= 500;
     if (response && response.status < 500 && response.status !== 429) return response;
     if (response?.status >= 500 && (serverErrors += 1) >= SERVER_ERROR_TRIES) return null;
     if (response?.status === 429) onRefused();

@@ -2,15 +2,18 @@
 // replaces the content of the page element with the same id; the board is merged tile by tile
 // (keyed by data-id) so tiles slide, merged tiles pop over the two tiles they were made of.
 
-/** Apply one fragment from the server to the page. */
-export function applyFragment(html, doc = document) {
+/**
+ * Apply one fragment from the server to the page; `drawBoard(board, incoming)` draws its board
+ * (by default merged tile by tile, by id).
+ */
+export function applyFragment(html, { drawBoard = updateBoard } = {}, doc = document) {
   const template = doc.createElement("template");
   template.innerHTML = html;
   for (const incoming of [...template.content.children]) {
     const current = doc.getElementById(incoming.id);
     if (!current) continue;
     if (incoming.id === "board") {
-      updateBoard(current, incoming);
+      drawBoard(current, incoming);
     } else {
       syncAttributes(current, incoming);
       current.replaceChildren(...incoming.childNodes);
@@ -24,7 +27,8 @@ export function showMessage(text, doc = document) {
   doc.getElementById("message").textContent = text;
 }
 
-function updateBoard(board, incoming) {
+/** Draw `incoming` on `board`: tiles keyed by id slide from their cell to the new one. */
+export function updateBoard(board, incoming) {
   removeLeaving(board);
   syncAttributes(board, incoming);
   const shown = new Map([...board.querySelectorAll(".tile")].map((tile) => [tile.dataset.id, tile]));
@@ -56,7 +60,7 @@ function updateBoard(board, incoming) {
 
 // The two tiles of a merge stay under the tile they made until it has popped to full size, so
 // the cell is never empty for a frame (with reduced motion nothing pops: they go at once).
-function removeLeavingOncePopped(board) {
+export function removeLeavingOncePopped(board) {
   const pops = [...board.querySelectorAll("[data-merged]")].flatMap((tile) => tile.getAnimations());
   const leaving = [...board.querySelectorAll("[data-leaving]")];
   Promise.allSettled(pops.map((pop) => pop.finished)).then(() => {
@@ -68,7 +72,8 @@ function removeLeaving(board) {
   for (const tile of board.querySelectorAll("[data-leaving]")) tile.remove();
 }
 
-function syncAttributes(current, incoming) {
+/** Give `current` the attributes of `incoming`, changing only those that differ. */
+export function syncAttributes(current, incoming) {
   for (const { name } of [...current.attributes]) {
     if (!incoming.hasAttribute(name)) current.removeAttribute(name);
   }

@@ -24,7 +24,9 @@ def expect_number(locator: Locator, number: int, timeout: float | None = None) -
 
 
 def settle(page: Page) -> None:
-    """Wait until the last move's animation has ended: only current tiles remain."""
+    """Wait until the last answer is drawn (each move of several in turn) and its animation has
+    ended: only current tiles remain."""
+    expect(page.locator("#board[data-drawing]")).to_have_count(0)
     expect(page.locator("#board .tile[data-leaving]")).to_have_count(0)
 
 

@@ -10,13 +10,10 @@ from tests.browser.browser_support import (
 )
 from tests.browser.page_posts import named_move
 
-# These tests intercept the page's requests with page.route. The service worker claims the page
-# soon after it loads, and page.route does not see the requests of a page it controls, so
-# they run without it. Even so, about one run of the suite in two saw one routed move go
-# through unrouted (cause not found yet), so a failed test here runs again, up to twice.
-pytestmark = [pytest.mark.browser,
-              pytest.mark.browser_context_args(service_workers="block"),
-              pytest.mark.flaky(reruns=2)]
+# These tests intercept the page's requests (the `routes` fixture, set before the page loads).
+# The service worker claims the page soon after it loads, and a route does not see the
+# requests of a page it controls, so they run without it.
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="block")]
 
 MOVE_KEYS = {
     "ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right",
@@ -188,16 +185,16 @@ def test_a_garbage_best_cookie_is_not_trusted(page: Page, server, context):
     expect(page.locator("#best")).to_have_text("0")
 
 
-def test_refused_request_shows_the_message(page: Page, open_game):
+def test_refused_request_shows_the_message(page: Page, routes, open_game):
     open_game(page)
-    page.route("**/move", lambda route: route.continue_(
+    routes.route("**/move", lambda route: route.continue_(
         post_data=route.request.post_data.replace("direction=left", "direction=sideways")))
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#message")).to_contain_text("Unknown direction")
 
 
 def test_a_page_whose_token_the_server_no_longer_accepts_recovers_on_the_first_press(
-        page: Page, open_game):
+        page: Page, routes, open_game):
     open_game(page, [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
     stripped = []
 
@@ -206,11 +203,11 @@ def test_a_page_whose_token_the_server_no_longer_accepts_recovers_on_the_first_p
         headers = {k: v for k, v in route.request.headers.items() if k.lower() != "x-csrftoken"}
         route.continue_(headers=headers)
 
-    page.route("**/move", without_token)
+    routes.route("**/move", without_token)
     with page.expect_response("**/state?*") as state:
         page.keyboard.press("ArrowLeft")
     assert state.value.ok and len(stripped) == 1  # the refused press fetched the state
-    page.unroute("**/move")
+    routes.unroute("**/move")
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#moves")).to_have_text("1")
 
@@ -260,7 +257,8 @@ def test_sliding_tiles_keep_their_element_and_merge_leftovers_go(page: Page, ope
     assert page.locator("#board .tile").count() == 3  # 8, the merged 4 and the new tile
 
 
-def test_a_move_whose_answer_got_lost_is_retried_and_applied_once(page: Page, server, open_game):
+def test_a_move_whose_answer_got_lost_is_retried_and_applied_once(
+        page: Page, routes, server, open_game):
     sid = open_game(page, [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
     lost = []
 
@@ -271,7 +269,7 @@ def test_a_move_whose_answer_got_lost_is_retried_and_applied_once(page: Page, se
         lost.append(route.fetch())  # the server applies the move; the page never hears back
         route.abort()
 
-    page.route("**/move", lose_the_first_answer)
+    routes.route("**/move", lose_the_first_answer)
     page.keyboard.press("ArrowRight")
     expect(page.locator("#moves")).to_have_text("1")
     expect(page.locator("#message")).to_have_text("")
@@ -279,7 +277,8 @@ def test_a_move_whose_answer_got_lost_is_retried_and_applied_once(page: Page, se
     assert lost[0].status == 200
 
 
-def test_a_failing_server_shows_its_message_while_the_page_retries(page: Page, open_game):
+def test_a_failing_server_shows_its_message_while_the_page_retries(
+        page: Page, routes, open_game):
     open_game(page, [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
     failures = []
 
@@ -291,7 +290,7 @@ def test_a_failing_server_shows_its_message_while_the_page_retries(page: Page, o
         route.fulfill(status=503, headers={"Retry-After": "1"},
                       body='<p id="message" class="message" role="alert">Back soon…</p>')
 
-    page.route("**/move", fail_once)
+    routes.route("**/move", fail_once)
     page.keyboard.press("ArrowRight")
     expect(page.locator("#message")).to_have_text("Back soon…")
     expect(page.locator("#moves")).to_have_text("1")

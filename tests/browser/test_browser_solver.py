@@ -14,13 +14,10 @@ from playwright.sync_api import Page, expect
 from tests.browser.browser_support import expect_number
 from tests.browser.page_posts import posts_sent, record_posts
 
-# These tests intercept the page's requests with page.route. The service worker claims the page
-# soon after it loads, and page.route does not see the requests of a page it controls, so
-# they run without it. Even so, about one run of the suite in two saw one routed move go
-# through unrouted (cause not found yet), so a failed test here runs again, up to twice.
-pytestmark = [pytest.mark.browser,
-              pytest.mark.browser_context_args(service_workers="block"),
-              pytest.mark.flaky(reruns=2)]
+# These tests intercept the page's requests (the `routes` fixture, set before the page loads).
+# The service worker claims the page soon after it loads, and a route does not see the
+# requests of a page it controls, so they run without it.
+pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="block")]
 
 #: Legal moves: left, right (the 1024s) and down (the last column); up changes nothing.
 HINTED = [[1024, 1024, 2, 4], [4, 2, 8, 16], [2, 8, 16, 32], [8, 16, 32, 0]]
@@ -111,12 +108,12 @@ def test_auto_play_sends_one_request_a_move_and_the_game_becomes_assisted(page: 
     expect(page.locator("#assisted")).to_be_visible()
 
 
-def test_auto_play_counts_its_pace_from_one_request_to_the_next(page: Page, open_game):
+def test_auto_play_counts_its_pace_from_one_request_to_the_next(page: Page, routes, open_game):
     """At 4 moves a second a move is asked for 250 ms after the one before, however long that
     one's answer took (here 200 ms of the page's clock): 50 ms after the answer, not 250."""
     open_on_a_paused_clock(page, open_game)
     asked = []
-    page.route("**/solver-move", lambda route: asked.append(route))  # held until released
+    routes.route("**/solver-move", lambda route: asked.append(route))  # held until released
     page.locator("#autoplay-button").click()
     for _ in range(100):
         if asked:
@@ -157,10 +154,10 @@ def test_the_auto_play_button_starts_and_stops_it(page: Page, open_game):
     assert_sent_nothing_more(page)
 
 
-def test_an_answer_arriving_after_the_stop_starts_nothing(page: Page, open_game):
+def test_an_answer_arriving_after_the_stop_starts_nothing(page: Page, routes, open_game):
     open_on_a_paused_clock(page, open_game)
     held = []
-    page.route("**/solver-move", lambda route: held.append(route))  # held until released
+    routes.route("**/solver-move", lambda route: held.append(route))  # held until released
     page.keyboard.press("Shift+A")
     expect(page.locator("#autoplay-button")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("x")  # stop while the move is on its way

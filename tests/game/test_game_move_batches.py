@@ -25,8 +25,10 @@ def start_at(player, store, rows, seed: int) -> Game:
     return store.game_of(player.client)
 
 
-def post_moves(player, directions: list[str], seq: int):
-    return player.post("/move", direction=directions, seq=str(seq))
+def post_moves(player, directions: list[str], seq: int, retry: bool = False):
+    """Moves numbered from `seq`; a `retry` sends them again as after a lost answer."""
+    retried = {"retry": "1"} if retry else {}
+    return player.post("/move", direction=directions, seq=str(seq), **retried)
 
 
 def played(game: Game, directions: list[str]) -> tuple[Game, list[bool], int]:
@@ -61,7 +63,7 @@ def test_a_retried_batch_changes_nothing(player, store):
     start = start_at(player, store, MOVES_LEFT, seed=3)
     expected, _moved, _points = played(start, ["left", "up", "right"])
     post_moves(player, ["left", "up", "right"], 1)
-    retry = post_moves(player, ["left", "up", "right"], 1)
+    retry = post_moves(player, ["left", "up", "right"], 1, retry=True)
     assert retry.status_code == 200 and retry.headers["X-Seq"] == "3"
     assert store.game_of(player.client).position == expected.position
     assert shown_rows(retry.text) == expected.rows
@@ -76,7 +78,7 @@ def test_a_batch_whose_first_moves_landed_applies_only_the_rest(player, store):
     expected, _moved, points_after_first = played(start, ["left", "up", "right"])
     player.move("left")
     first_points = store.game_of(player.client).score
-    answer = post_moves(player, ["left", "up", "right"], 1)
+    answer = post_moves(player, ["left", "up", "right"], 1, retry=True)
     assert answer.headers["X-Seq"] == "3"
     assert store.game_of(player.client).position == expected.position
     assert gained(answer) in ("", f"<span>+{points_after_first - first_points}</span>")

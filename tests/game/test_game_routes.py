@@ -49,7 +49,7 @@ def test_a_repeated_move_number_is_not_applied_twice(player, store):
     player.move("up")
     after_two = store.game_of(player.client)
     assert "down" in after_two.legal_moves()  # so a second application would show
-    retry = player.post("/move", direction="down", seq="2")
+    retry = player.post("/move", direction="down", seq="2", retry="1")
     assert retry.status_code == 200
     assert retry.headers["X-Seq"] == "2"
     assert shown_rows(retry.text) == after_two.rows

@@ -54,11 +54,15 @@ class ApiMachine(RuleBasedStateMachine):
         assert answer.headers["X-Seq"] == str(self.seq)
         self.accepted.append(direction)
 
-    @rule(direction=directions, offset=st.one_of(st.integers(-4, 0), st.integers(2, 10**11)))
-    def not_the_next_number(self, direction, offset):
-        """A retry, another tab's number, or a wild one: answered, never applied."""
-        answer = self.player.move(direction, max(self.seq + offset, 0))
-        assert answer.status_code == 200
+    @rule(direction=directions, offset=st.one_of(st.integers(-4, 0), st.integers(2, 10**11)),
+          retry=st.booleans())
+    def not_the_next_number(self, direction, offset, retry):
+        """A retry, another tab's number, or a wild one: answered, never applied; a used
+        number on a first try is refused as stale."""
+        number = max(self.seq + offset, 0)
+        answer = self.player.post("/move", direction=direction, seq=str(number),
+                                  **({"retry": "1"} if retry else {}))
+        assert answer.status_code == (409 if number <= self.seq and not retry else 200)
         assert answer.headers["X-Seq"] == str(self.seq)
 
     @rule(direction=directions, game=st.sampled_from(["", "x" * 22, "not a game id"]))

@@ -44,6 +44,12 @@ def seq(form: MultiDict) -> int:
     return int(value)
 
 
+def retry(form: MultiDict) -> bool:
+    """Whether the page sends the request again after a lost connection or a server error: its
+    first try may have used its numbers (``retry=1``)."""
+    return form.get("retry") == "1"
+
+
 def game_id(form: MultiDict) -> str:
     """The id of the game the page shows (which the request is about)."""
     value = form.get("game")

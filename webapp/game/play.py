@@ -13,8 +13,9 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from engine import DamagedHistory, Game, Status
+from engine import DamagedHistory, Game, Status, Tile
 from webapp.store.game_record import GameRecord
 
 Apply = Callable[[GameRecord], tuple[str, bool]]
@@ -22,21 +23,24 @@ Apply = Callable[[GameRecord], tuple[str, bool]]
 log = logging.getLogger(__name__)
 
 
-def _numbered(seq: int, act: Callable[[GameRecord], str]) -> Apply:
+def _numbered(seq: int, act: Callable[[GameRecord], str], retry: bool = False) -> Apply:
     """An intent numbered like a move: applied (its number used up whatever `act` answers) only
-    when `seq` is the next number; any other number (a retry, another tab, a confused page) is
-    "repeated", which changes nothing and tells the page the server's count."""
+    when `seq` is the next number. A number already used is "stale" on a first try (the game
+    moved on elsewhere: another tab, an earlier page), refused so that the player's press is
+    not played on a board they never saw, and "repeated" on a `retry` (its first try landed);
+    a number past the next (a confused page) is "repeated". Neither changes anything, and both
+    answer the server's count."""
     def apply(record: GameRecord) -> tuple[str, bool]:
         if seq != record.seq + 1:
-            return "repeated", False
+            return ("stale" if seq <= record.seq and not retry else "repeated"), False
         record.seq = seq
         return act(record), True
     return apply
 
 
-def move(direction: str, seq: int) -> Apply:
+def move(direction: str, seq: int, retry: bool = False) -> Apply:
     """Play `direction` as move number `seq`: "moved" or "blocked" (an illegal direction still
-    uses up its number)."""
+    uses up its number); see `_numbered` for a number that is not the next."""
     def act(record: GameRecord) -> str:
         if not record.game.move(direction):
             return "blocked"
@@ -44,7 +48,7 @@ def move(direction: str, seq: int) -> Apply:
         if record.game.over and (sound := record.game.sound_part()).moves < record.game.moves:
             return _repair(record, sound, "its history does not lead to its final score")
         return "moved"
-    return _numbered(seq, act)
+    return _numbered(seq, act, retry)
 
 
 def solver_move(direction: str, seq: int) -> Apply:
@@ -60,40 +64,58 @@ def solver_move(direction: str, seq: int) -> Apply:
     return apply
 
 
+class Step(NamedTuple):
+    """One move of a request of several, as the page draws it: its direction and the tiles it
+    left (each with where it came from, `engine.Tile`)."""
+
+    direction: str
+    tiles: tuple[Tile, ...]
+
+
 @dataclass(frozen=True)
 class Played:
-    """What a request's moves did, for the answer: its event (a repair if one was needed, else
-    "moved" if any move moved, else "blocked" if any was played, else "repeated"), the direction
-    of the last move with that event, and the points the moves scored together."""
+    """What a request's moves did, for the answer: its event ("stale" if its first number was
+    used before a first try, else a repair if one was needed, else "moved" if any move moved,
+    else "blocked" if any was played, else "repeated"), the direction of the last move with that
+    event, the points the moves scored together, and for a request of several moves each move
+    that moved (`steps`)."""
 
     event: str
     direction: str
     points: int
+    steps: tuple[Step, ...] = ()
 
 
 #: A request's events, the one its answer names first.
-_NAMED_FIRST = ("repaired", "moved", "blocked", "repeated")
+_NAMED_FIRST = ("stale", "repaired", "moved", "blocked", "repeated")
 
 
-def moves(directions: Sequence[str],
-          first_seq: int) -> Callable[[GameRecord], tuple[Played, bool]]:
+def moves(directions: Sequence[str], first_seq: int,
+          retry: bool = False) -> Callable[[GameRecord], tuple[Played, bool]]:
     """Play `directions` in order as moves numbered from `first_seq`, each exactly as `move`
-    plays one: a number already used is skipped (the first moves of a retried request that
-    landed), an illegal direction uses up its number, and a number past the next is dropped."""
+    plays one: on a `retry` a number already used is skipped (the first moves of a request
+    whose first try landed), an illegal direction uses up its number, and a number past the
+    next is dropped. On a first try, a first number already used refuses the whole request
+    ("stale"): the moves were pressed on a board the game has left."""
     def apply(record: GameRecord) -> tuple[Played, bool]:
-        events, points, changed = [], 0, False
+        events, steps, points, changed = [], [], 0, False
         for seq, direction in enumerate(directions, first_seq):
-            event, applied = move(direction, seq)(record)
+            event, applied = move(direction, seq, retry)(record)
+            if event == "stale":
+                return Played(event, direction, 0), False
             events.append((event, direction))
-            points += record.game.last_points if event == "moved" else 0
+            if event == "moved":
+                points += record.game.last_points
+                if len(directions) > 1:
+                    steps.append(Step(direction, record.game.tiles))
             changed |= applied
         shown = min((event for event, _ in events), key=_NAMED_FIRST.index)
         direction = next(direction for event, direction in reversed(events) if event == shown)
-        return Played(shown, direction, points), changed
+        return Played(shown, direction, points, tuple(steps)), changed
     return apply
 
 
-def undo(seq: int) -> Apply:
+def undo(seq: int, retry: bool = False) -> Apply:
     """Take back the last move, numbered `seq` like a move: "undone", or "nothing-to-undo" at
     the start of the game. Taking a move back is help: the game becomes assisted."""
     def act(record: GameRecord) -> str:
@@ -104,7 +126,7 @@ def undo(seq: int) -> Apply:
             return _repair(record, record.game.sound_part(), str(error))
         record.assisted, record.last_played = True, time.time()
         return "undone"
-    return _numbered(seq, act)
+    return _numbered(seq, act, retry)
 
 
 def _repair(record: GameRecord, sound: Game, why: str) -> str:

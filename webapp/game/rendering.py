@@ -1,12 +1,15 @@
 """Turning a game record into the page or the fragment the page swaps in, each drawn from one
 view (`webapp.game.view`), and the headers that tell the page's script where the game stands."""
 
+from collections.abc import Sequence
+
 from flask import render_template, request
 from flask_wtf.csrf import generate_csrf
 
 from webapp.errors import BEHIND, GAVE_UP, UNREACHABLE
 from webapp.game import controls
 from webapp.game.best_score import best_scores
+from webapp.game.play import Step
 from webapp.game.view import GameView, game_view
 from webapp.i18n import lazy_gettext, number_text
 from webapp.i18n import translate as _
@@ -21,15 +24,17 @@ HINT_HEADER = "X-Hint"
 TOKEN_HEADER = "X-CSRF-Token"
 
 LOST = lazy_gettext("Your previous game is no longer on the server, so a new one has started.")
+STALE = lazy_gettext("This game had moved on in another tab, so what you just pressed was not "
+                     "played. Here it is as it stands now.")
 REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 
 
 def view_of(record: GameRecord, event: str, direction: str | None = None, points: int = 0,
             values: dict[str, float] | None = None, message: str | None = None,
-            in_points: bool = False) -> GameView:
+            in_points: bool = False, steps: Sequence[Step] = ()) -> GameView:
     """The answer's view, with the best scores the browser remembers."""
     best = best_scores(request, record.game.score, record.assisted)
-    return game_view(record, event, best, direction, points, values, message, in_points)
+    return game_view(record, event, best, direction, points, values, message, in_points, steps)
 
 
 def _headers(view: GameView) -> dict[str, str]:
@@ -54,15 +59,18 @@ def render_page(record: GameRecord, lost: bool = False) -> str:
 
 
 def render_update(
-    record: GameRecord, event: str, direction: str | None = None, points: int = 0
-) -> tuple[str, dict[str, str]]:
+    record: GameRecord, event: str, direction: str | None = None, points: int = 0,
+    steps: Sequence[Step] = (),
+) -> tuple[str, int, dict[str, str]]:
     """The fragment answering moves, an undo, a new game or keep playing (``direction``: the
-    last move's, ``points``: what the moves scored together); its headers tell the page which
-    game it shows, the last applied move number, which it counts on from, and where the game
-    stands."""
-    message = repaired_message(record) if event == "repaired" else None
-    view = view_of(record, event, direction, points, message=message)
-    return _fragment("partials/update.html", view), _headers(view)
+    last move's, ``points``: what the moves scored together, ``steps``: each move of several);
+    its headers tell the page which game it shows, the last applied move number, which it
+    counts on from, and where the game stands. Presses refused as stale are a 409 saying so."""
+    message = (repaired_message(record) if event == "repaired"
+               else STALE if event == "stale" else None)
+    view = view_of(record, event, direction, points, message=message, steps=steps)
+    status = 409 if event == "stale" else 200
+    return _fragment("partials/update.html", view), status, _headers(view)
 
 
 def repaired_message(record: GameRecord) -> str:

@@ -49,8 +49,9 @@ def move() -> ResponseReturnValue:
     directions = intents.directions(request.form)
     seq = intents.seq(request.form)
     record = current.for_page(intents.game_id(request.form))
-    record, played = current.change(record, play.moves(directions, seq))
-    return render_update(record, played.event, played.direction, played.points)
+    record, played = current.change(
+        record, play.moves(directions, seq, intents.retry(request.form)))
+    return render_update(record, played.event, played.direction, played.points, played.steps)
 
 
 @bp.post("/solver-move")
@@ -58,9 +59,11 @@ def move() -> ResponseReturnValue:
 def solver_move() -> ResponseReturnValue:
     """Play the solver's choice as the next move, numbered like a move (auto-play: one request
     a move); it marks the game as assisted. A game that is not being played, or a number that
-    is not the next, plays nothing."""
+    is not the next, plays nothing (a used one on a first try is refused as stale)."""
     seq = intents.seq(request.form)
     record = current.for_page(intents.game_id(request.form))
+    if seq <= record.seq and not intents.retry(request.form):
+        return render_update(record, "stale")
     if record.game.status != Status.PLAYING or seq != record.seq + 1:
         return render_update(record, "repeated")
     direction = solver.choose(record.game.rows, current_app.config["SOLVER_SETTING"])
@@ -74,7 +77,7 @@ def undo() -> ResponseReturnValue:
     """Take back the last move, numbered like a move (a retried undo is not applied twice)."""
     seq = intents.seq(request.form)
     record = current.for_page(intents.game_id(request.form))
-    record, event = current.change(record, play.undo(seq))
+    record, event = current.change(record, play.undo(seq, intents.retry(request.form)))
     return render_update(record, event)
 
 

@@ -5,6 +5,7 @@ of what to say and offer live here; the templates only draw it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
@@ -12,7 +13,7 @@ from functools import cached_property
 from flask import url_for
 from markupsafe import Markup
 
-from engine import Status
+from engine import Status, Tile
 from engine.solver import verdicts
 from webapp import days
 from webapp.game import controls
@@ -202,13 +203,14 @@ def game_view(
     values: dict[str, float] | None = None,
     message: str | None = None,
     in_points: bool = False,
+    steps: Sequence[tuple[str, Iterable[Tile]]] = (),
 ) -> GameView:
     """The view of `record` after `event` (loaded, moved, blocked, undone, nothing-to-undo,
-    new, kept-playing, repeated, hinted, repaired; `direction`: the last move's, `points`: what
-    the moves scored together; the solver's `values` for a hint, `in_points` if they are
-    points)."""
+    new, kept-playing, repeated, stale, hinted, repaired; `direction`: the last move's,
+    `points`: what the moves scored together; the solver's `values` for a hint, `in_points` if
+    they are points; `steps`: each move of a request of several)."""
     game = record.game
-    board = board_view(game)
+    board = board_view(game, playable=True, steps=steps)
     shown_hint = hint(values, in_points) if values is not None else None
     score = game.score
     # Only a finished game is asked: any other is refused, and a refusal costs a translation.
