@@ -29,7 +29,9 @@ Environment variables (docs/deploy.md's table says the same):
     SESSION_COOKIE_SECURE     ``1``: cookies over HTTPS only (production's default)
     MOVE_RATE_LIMIT           moves, undos, new games, keep playing, per session
                               (40/second;600/minute)
-    SOLVER_RATE_LIMIT         hints and auto-play's moves per session (10/second;600/minute)
+    SOLVER_RATE_LIMIT         hints and auto-play's moves per session (15/second;900/minute:
+                              auto-play's top speed, 10 a second, with room for requests that
+                              reach the server unevenly)
     REVIEW_RATE_LIMIT         reviews asked for, per session (3/minute;20/hour)
     RECORDS_RATE_LIMIT        games entered in the records table, per session (5/minute;30/day)
     ADDRESS_BUDGET_SESSIONS   a client address gets this many sessions' budgets of moves, hints,
@@ -147,7 +149,7 @@ def settings_from(environ: Mapping[str, str]) -> dict[str, Any]:
         "SQLITE_BUSY_TIMEOUT": number(environ, "SQLITE_BUSY_TIMEOUT", 2.0),
         "SESSION_COOKIE_SECURE": flag(environ, "SESSION_COOKIE_SECURE", False),
         "MOVE_RATE_LIMIT": environ.get("MOVE_RATE_LIMIT", "40/second;600/minute"),
-        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "10/second;600/minute"),
+        "SOLVER_RATE_LIMIT": environ.get("SOLVER_RATE_LIMIT", "15/second;900/minute"),
         "PAGE_RATE_LIMIT": environ.get("PAGE_RATE_LIMIT", "120/minute"),
         "HISTORY_RATE_LIMIT": environ.get("HISTORY_RATE_LIMIT", "20/second;1200/minute"),
         "REVIEW_RATE_LIMIT": environ.get("REVIEW_RATE_LIMIT", "3/minute;20/hour"),

@@ -4,13 +4,15 @@
 // stops at the win banner, at game over, and at any key press or tap on the page (a game key
 // that stops it does nothing else; a key held since before it started does not stop it, nor
 // does a modifier alone, so Shift+A stops it rather than stopping it and starting it again);
-// its own button and the speed slider keep their usual roles.
+// its own button and the speed slider keep their usual roles. While it runs its button says
+// Stop; the speed the player chose is kept in the browser for the next page.
 
 import { boundIntent } from "./input.js";
 
 const ACTIVATION_KEYS = ["Enter", " "];
 const MODIFIER_KEYS = ["Shift", "Control", "Alt", "Meta"];
 const SOLVER_MOVE = "solver-move";
+const KEPT_SPEED = "autoplay-speed";
 
 /**
  * request(intent) queues an intent; controls are the page's bindings; onAnswer must be given
@@ -29,8 +31,11 @@ export function createAutoplay({ button, speed, request, controls }) {
   function setRunning(value) {
     running = value;
     button.setAttribute("aria-pressed", String(value));
+    button.textContent = value ? button.dataset.runningLabel : button.dataset.label;
     if (!value) clearTimeout(timer);
   }
+
+  keepSpeed(speed);
 
   window.addEventListener("keydown", (event) => {
     const togglesButton = event.target === button && ACTIVATION_KEYS.includes(event.key);
@@ -62,4 +67,15 @@ export function createAutoplay({ button, speed, request, controls }) {
       timer = setTimeout(askForMove, Math.max(0, pause));
     },
   };
+}
+
+// The slider starts where the player left it (the browser keeps it), within its range.
+function keepSpeed(speed) {
+  try {
+    const kept = Number(localStorage.getItem(KEPT_SPEED));
+    if (kept >= Number(speed.min) && kept <= Number(speed.max)) speed.value = String(kept);
+    speed.addEventListener("change", () => localStorage.setItem(KEPT_SPEED, speed.value));
+  } catch {
+    // storage disabled: the slider starts at its usual speed
+  }
 }

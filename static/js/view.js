@@ -82,7 +82,9 @@ export function syncAttributes(current, incoming) {
   }
 }
 
+// A banner that comes up takes the focus on its main action (data-focus): keep playing after a
+// win, play again after the end, so Enter does what a player most likely wants.
 function focusOverlay(doc) {
-  const button = doc.querySelector("#status button");
-  if (button && !doc.getElementById("status").contains(doc.activeElement)) button.focus();
+  const action = doc.querySelector("#status [data-focus]") || doc.querySelector("#status button");
+  if (action && !doc.getElementById("status").contains(doc.activeElement)) action.focus();
 }

@@ -106,6 +106,19 @@ def test_win_banner_then_keep_playing(page: Page, open_game):
     expect(page.locator("#moves")).not_to_have_text(moves)
 
 
+def test_a_win_can_be_shared_from_its_banner_with_the_tile_named(page: Page, open_game):
+    open_game(page, NEAR_WIN, seed=7)
+    page.evaluate("navigator.share = (data) => { window.shared = data; return Promise.resolve(); }")
+    page.keyboard.press("ArrowLeft")
+    share = page.locator(".overlay-won [data-share]")
+    expect(share).to_be_visible()
+    share.click()
+    page.wait_for_function("() => window.shared !== undefined")
+    shared = page.evaluate("window.shared")
+    assert shared["text"] == "2048: best tile 2048, 2,048 points"
+    assert shared["url"].endswith(f"/en/games/{page.locator('#game').get_attribute('data-game')}")
+
+
 def test_a_win_that_fills_the_board_asks_before_it_ends(page: Page, open_game):
     rows = [[1024, 1024, 8, 16], [4, 32, 64, 128], [8, 64, 128, 256], [4, 8, 16, 32]]
     open_game(page, rows, seed=3)
@@ -136,6 +149,7 @@ def test_game_over_then_try_again(page: Page, open_game):
     assert page.evaluate("() => window.veiled") == "0"
     expect(page.locator(".overlay-over")).to_be_visible()
     expect(page.locator("#announcement")).to_contain_text("Game over")
+    expect(page.locator(".overlay-over [data-intent='new']")).to_be_focused()  # Enter plays again
     page.locator(".overlay-over [data-intent='new']").click()
     expect(page.locator("#confirm-new")).not_to_be_visible()
     expect(page.locator(".overlay-over")).to_have_count(0)

@@ -145,13 +145,26 @@ def test_shift_a_starts_auto_play_and_shift_a_or_any_key_stops_it(page: Page, op
     assert_sent_nothing_more(page)
 
 
-def test_the_auto_play_button_starts_and_stops_it(page: Page, open_game):
+def test_the_auto_play_button_starts_and_stops_it_and_says_stop_while_it_runs(
+        page: Page, open_game):
     open_on_a_paused_clock(page, open_game)
     button = page.locator("#autoplay-button")
+    expect(button).to_have_text("Auto-play")
     play_one_autoplay_move(page, button.click)
+    expect(button).to_have_text("Stop")
     button.click()
     expect(button).to_have_attribute("aria-pressed", "false")
+    expect(button).to_have_text("Auto-play")
     assert_sent_nothing_more(page)
+
+
+def test_the_auto_play_speed_is_kept_for_the_next_page(page: Page, open_game):
+    open_game(page)
+    speed = page.locator("#autoplay-speed")
+    expect(speed).to_have_value("4")
+    speed.fill("7")  # as a drag that ends on 7 sets it
+    page.reload()
+    expect(page.locator("#autoplay-speed")).to_have_value("7")
 
 
 def test_an_answer_arriving_after_the_stop_starts_nothing(page: Page, routes, open_game):

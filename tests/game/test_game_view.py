@@ -140,9 +140,10 @@ def test_a_daily_game_offers_no_new_game_and_asks_its_own_route_for_its_state(en
 
 def test_the_share_text_names_the_best_tile_the_score_and_a_daily_game_s_day(english):
     view = game_view(record_of(Game.from_rows(OVER, score=12346, seed=1)), "loaded", NO_BEST)
-    assert str(view.share_text) == "2048: 4, 12,346 points"
+    assert str(view.share_text) == "2048: best tile 4, 12,346 points"
     daily = game_view(daily_record(OVER, score=2), "loaded", NO_BEST)
-    assert str(daily.share_text) == f"2048 daily {daily.day.isoformat()}: 4, 2 points"
+    day = f"{daily.day:%B} {daily.day.day}, {daily.day.year}"  # as English writes a date
+    assert str(daily.share_text) == f"2048, the daily game of {day}: best tile 4, 2 points"
 
 
 def test_the_best_score_without_help_is_drawn_in_the_element_the_script_updates(english):

@@ -21,7 +21,7 @@ def test_the_banner_offers_the_records_and_shares_the_score_and_the_replay_link(
     banner = client.get(f"/state?game={player.game}").text
     assert f'href="/en/records/enter?game={player.game}"' in banner
     assert share_button(banner) == {
-        "share-text": f"2048: {record.summary().best_tile}, {record.game.score:,} points",
+        "share-text": f"2048: best tile {record.summary().best_tile}, {record.game.score:,} points",
         "share-url": f"http://localhost/en/games/{player.game}"}
     polish = client.get(f"/pl/state?game={player.game}").text
     assert share_button(polish)["share-text"].endswith("punktów") or share_button(
@@ -34,9 +34,10 @@ def test_a_daily_games_share_text_names_its_day(app, store, clock, make_player):
     finish(player, store)
     record = store.games.get(player.game)
     banner = player.client.get(f"/ja/daily/state?game={player.game}").text
-    day = days.day_at(clock.now).isoformat()
+    day = days.day_at(clock.now)
     assert share_button(banner)["share-text"] == (
-        f"2048 デイリー {day}：{record.summary().best_tile}、{record.game.score:,}点")
+        f"2048 デイリー（{day.year}年{day.month}月{day.day}日）："
+        f"最大タイル{record.summary().best_tile}、{record.game.score:,}点")
     assert "ランキングに登録" in banner
 
 

@@ -60,9 +60,9 @@ NEAR_WIN = [[1024, 1024, 0, 0], [0] * 4, [0] * 4, [2, 0, 0, 0]]
 OVER = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]]
 #: The win's and the end's overlay (title, text, buttons), then what the live region speaks.
 WIN = {
-    "pl": ["Wygrana!", "Graj dalej", "Nowa gra",
+    "pl": ["Wygrana!", "Graj dalej", "Nowa gra", "Udostępnij",
            "Wygrana! Masz kafelek 2048. Graj dalej albo zacznij nową grę."],
-    "ja": ["ゲームクリア！", "続ける", "新しいゲーム",
+    "ja": ["ゲームクリア！", "続ける", "新しいゲーム", "シェア",
            "ゲームクリア！「続ける」か「新しいゲーム」を選んでください。"],
 }
 GAME_OVER = {

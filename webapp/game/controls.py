@@ -48,6 +48,10 @@ KEYS: dict[str, str] = {
     "Ctrl+KeyZ": "undo",
 }
 SHIFT, CTRL = "Shift+", "Ctrl+"
+#: Auto-play's speeds in moves a second: the slider's range and where it starts until the player
+#: moves it (the page keeps the player's choice). The solver's default budget
+#: (`webapp.config`, SOLVER_RATE_LIMIT) leaves room for the top speed.
+AUTOPLAY_SPEEDS = {"min": 1, "max": 10, "start": 4}
 #: The intents that carry the page's move number (``seq``): each is applied once, in order.
 #: "solver-move" is auto-play's: the server plays the solver's choice.
 NUMBERED: tuple[str, ...] = (*DIRECTIONS, "undo", "solver-move")
@@ -92,6 +96,7 @@ def client_data() -> dict:
         "gestures": {gesture: shown.intent for gesture, shown in GESTURES.items()},
         "swipeMinDistance": SWIPE_MIN_DISTANCE_PX,
         "maxMoves": MAX_MOVES,
+        "autoplaySpeeds": AUTOPLAY_SPEEDS,
         "bestScores": best_score.client_data(),
     }
 

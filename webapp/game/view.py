@@ -11,6 +11,7 @@ from datetime import date
 from functools import cached_property
 
 from flask import url_for
+from flask_babel import format_date
 from markupsafe import Markup
 
 from engine import Status, Tile
@@ -125,14 +126,16 @@ class GameView:
 
     @property
     def share_text(self) -> Markup:
-        """What the Share button shares: the best tile and the score (and a daily game's day)."""
+        """What the Share button shares: the best tile and the score (and a daily game's day,
+        written as the page's language writes a date)."""
         score = number_text(self.score)
         if self.day:
-            return markup_ngettext("2048 daily %(day)s: %(tile)s, %(score)s point",
-                                   "2048 daily %(day)s: %(tile)s, %(score)s points", self.score,
-                                   day=self.day.isoformat(), tile=self.best_tile, score=score)
-        return markup_ngettext("2048: %(tile)s, %(score)s point",
-                               "2048: %(tile)s, %(score)s points", self.score,
+            return markup_ngettext(
+                "2048, the daily game of %(day)s: best tile %(tile)s, %(score)s point",
+                "2048, the daily game of %(day)s: best tile %(tile)s, %(score)s points",
+                self.score, day=format_date(self.day, "long"), tile=self.best_tile, score=score)
+        return markup_ngettext("2048: best tile %(tile)s, %(score)s point",
+                               "2048: best tile %(tile)s, %(score)s points", self.score,
                                tile=self.best_tile, score=score)
 
 
