@@ -9,7 +9,9 @@
 
 Game i uses seed first_seed + i and is played through engine.Game, keeping playing after 2048.
 Prints, per setting, the share of games reaching each tile, scores and time per move, and merges
-the figures into a JSON file (one entry per setting, so settings can be measured separately).
+the figures into a JSON file (one entry per setting, so settings can be measured separately):
+--json, by default the solver page's own file, which only the shipped network's games write
+(a run with --weights writes none unless --json names one).
 The entry is rewritten as each game finishes, in seed order, so a long run that has to be
 stopped still leaves the figures of the games it completed. Times are the solver's thinking
 time per move (wall clock, and the CPU time of the searching thread for a busy machine); each
@@ -245,7 +247,9 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-moves", type=int, help="stop each game after this many moves")
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="results file to merge in")
+    parser.add_argument("--json", type=Path,
+                        help="results file to merge in (default: the solver page's file when "
+                             "playing the shipped network, none for another --weights)")
     parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
                         help="the network's weights file")
     parser.add_argument("--games-log", type=Path,
@@ -264,6 +268,7 @@ def main() -> None:
     if unknown := [name for name in names if name not in known]:
         parser.error(f"unknown setting {', '.join(unknown)}: choose from {', '.join(known)}")
 
+    results = args.json or (DEFAULT_JSON if args.weights == weights_file.SHIPPED else None)
     trained = weights_file.training_counters(args.weights)["games"]
     log = GamesLog(args.games_log, trained)
     games: dict[str, list[dict]] = {name: [] for name in names}
@@ -272,8 +277,9 @@ def main() -> None:
         played = games[setting.name]
         played.append(game)
         played.sort(key=lambda one: one["seed"])
-        merge_into(args.json, setting.name, summarize(played, args.first_seed, args.max_moves,
-                                                      network_of(setting, trained)))
+        if results:
+            merge_into(results, setting.name, summarize(played, args.first_seed, args.max_moves,
+                                                        network_of(setting, trained)))
 
     # Settings take turns game by game, so a run measured side by side meets the same load.
     jobs = [(known[name], args.first_seed + i, args.max_moves)
