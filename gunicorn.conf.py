@@ -4,7 +4,7 @@ Everything comes from the environment (the app's own settings: webapp/config.py 
 webapp/production.py):
 
     BIND              address to listen on (default ``127.0.0.1:$PORT``, PORT defaulting to 8000);
-                      put a TLS-terminating proxy in front and list it in FORWARDED_ALLOW_IPS
+                      put a TLS-terminating proxy in front and set the app's PROXY_HOPS
     WEB_CONCURRENCY   worker processes (default: one per CPU core)
     GUNICORN_THREADS  threads per worker (default 16, the gthread worker: while one request
                       waits on the disk or on Redis, another runs, and a worker holds the answers
