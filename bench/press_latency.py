@@ -1,6 +1,7 @@
-"""Quick presses on a slow link: the time from the first of six quick key presses to the board
-painted with all six moves, for this checkout's page against an earlier commit's, side by side
-in the same run.
+"""Presses on a slow link: from the first of six quick key presses to the frame in which tiles
+first move, to the frame in which that press's new tile first shows, and to the board painted
+with all six moves; for this checkout's page against an earlier commit's, side by side in the
+same run.
 
     python -m bench.press_latency [--against 7a5daa9] [--rounds 7] [--latencies 0,100,300]
                                   [--presses 6] [--gap-ms 30]
@@ -13,10 +14,11 @@ emulation (CDP `Network.emulateNetworkConditions`, added to every request), and 
 arrow keys, each legal in turn, `--gap-ms` apart (keydown events dispatched by the page's own
 timers: keyboard presses sent one by one from here over CDP came 60 to 80 ms apart on a loaded
 machine). An init script in the page notes the first
-keydown and, from a MutationObserver, the first time the move counter shows all six moves; the
-frame after it (requestAnimationFrame) is the board painted. Rounds alternate the sides and the
-latencies; per side and latency the median of the rounds is printed, with the /move requests a
-trial sent.
+keydown and, from a MutationObserver, the first time after it that a tile is given another cell
+(tiles moving), that a new tile is added (the first press's new tile: the presses after it wait
+for its answer), and that the move counter shows all six moves; the frame after each
+(requestAnimationFrame) is when it was painted. Rounds alternate the sides and the latencies;
+per side and latency the median of the rounds is printed, with the /move requests a trial sent.
 """
 
 from __future__ import annotations
@@ -44,21 +46,41 @@ SEED = 2048
 PREFERENCE = ("left", "down", "right", "down", "left", "up")
 ARROWS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
 
-# Notes performance.now() at the first keydown, and the frame in which #moves first reads
-# window.benchTarget.
+# Notes performance.now() at the first keydown, and the frames in which (after it) a tile first
+# changes cell, a new tile is first added, and #moves first reads window.benchTarget with the
+# board drawn (not drawing an answer's moves in turn).
 TIMER = """
-window.bench = { first: null, landed: null, painted: null, keys: [] };
+window.bench = { first: null, keys: [], moving: null, newTile: null, painted: null };
+const seen = new Set();
+const paintedOnce = (name) => {
+  if (seen.has(name)) return;
+  seen.add(name);
+  requestAnimationFrame(() => { window.bench[name] = performance.now(); });
+};
 document.addEventListener("keydown", () => {
   window.bench.keys.push(performance.now());
   if (window.bench.first === null) window.bench.first = performance.now();
 }, true);
-new MutationObserver(() => {
+new MutationObserver((records) => {
+  if (window.bench.first === null) return;
+  for (const { type, target, attributeName, addedNodes } of records) {
+    const tile = target instanceof Element && target.classList.contains("tile");
+    if (type === "attributes" && tile && ["data-row", "data-col"].includes(attributeName)) {
+      paintedOnce("moving");
+    }
+    for (const node of addedNodes) {
+      if (node instanceof Element && node.matches(".tile[data-new]")) paintedOnce("newTile");
+    }
+  }
   const moves = document.getElementById("moves");
-  if (window.bench.landed !== null || !moves || moves.textContent !== String(window.benchTarget)) return;
-  window.bench.landed = performance.now();
-  requestAnimationFrame(() => { window.bench.painted = performance.now(); });
-}).observe(document, { subtree: true, childList: true, characterData: true });
+  const drawing = document.querySelector("#board[data-drawing]"); // moves of one answer in turn
+  if (moves && moves.textContent === String(window.benchTarget) && !drawing) paintedOnce("painted");
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true,
+                       attributeFilter: ["data-row", "data-col", "data-drawing"] });
 """
+
+#: What a trial times from the first press, in the order printed.
+MEASURES = {"moving": "tiles move", "newTile": "new tile", "painted": "all painted"}
 
 # Presses the keys `gap` ms apart from inside the page (keydown events as a keyboard sends them),
 # so the gaps do not depend on how quickly this process reaches the browser.
@@ -127,9 +149,9 @@ def served(name: str, root: Path) -> Iterator[Side]:
 
 
 def trial(browser: Browser, side: Side, latency_ms: int, directions: list[str],
-          gap_ms: int) -> tuple[float, int, float]:
-    """(ms from the first press to the board painted with every move, /move requests sent,
-    mean ms between two presses)."""
+          gap_ms: int) -> tuple[dict[str, float], int, float]:
+    """(ms from the first press to each of MEASURES, /move requests sent, mean ms between two
+    presses)."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
@@ -147,10 +169,12 @@ def trial(browser: Browser, side: Side, latency_ms: int, directions: list[str],
             "offline": False, "latency": latency_ms, "downloadThroughput": -1,
             "uploadThroughput": -1})
         page.evaluate(PRESS, {"keys": [ARROWS[d] for d in directions], "gap": gap_ms})
-        page.wait_for_function("() => window.bench.painted !== null", timeout=60_000)
+        page.wait_for_function(
+            f"() => {' && '.join(f'window.bench.{name} !== null' for name in MEASURES)}",
+            timeout=60_000)
         bench = page.evaluate("window.bench")
         keys = bench["keys"]
-        return (bench["painted"] - bench["first"], len(sent),
+        return ({name: bench[name] - bench["first"] for name in MEASURES}, len(sent),
                 (keys[-1] - keys[0]) / (len(keys) - 1))
     finally:
         context.close()
@@ -166,7 +190,7 @@ def main() -> None:
     args = parser.parse_args()
     latencies = [int(value) for value in args.latencies.split(",")]
     directions = presses_for(SEED, args.presses)
-    times: dict[tuple[str, int], list[float]] = {}
+    times: dict[tuple[str, int, str], list[float]] = {}
     requests: dict[tuple[str, int], list[int]] = {}
     gaps: list[float] = []
     with ExitStack() as stack, tempfile.TemporaryDirectory() as earlier:
@@ -181,24 +205,29 @@ def main() -> None:
             for latency in latencies:
                 for side in sides if round_number % 2 == 0 else sides[::-1]:
                     elapsed, sent, gap = trial(browser, side, latency, directions, args.gap_ms)
-                    times.setdefault((side.name, latency), []).append(elapsed)
+                    for measure, ms in elapsed.items():
+                        times.setdefault((side.name, latency, measure), []).append(ms)
                     requests.setdefault((side.name, latency), []).append(sent)
                     gaps.append(gap)
         browser.close()
     names = [args.against, "this"]
     print(f"{args.presses} presses {statistics.mean(gaps):.0f} ms apart (mean), seeded game "
           f"{SEED} ({', '.join(directions)}), {args.rounds} rounds; ms from the first press to "
-          f"the board painted with all {args.presses} moves, median (min-max), and /move requests")
-    print(f"{'latency':>8}" + "".join(f"{name:>28}" for name in names) + f"{'ratio':>8}")
+          f"the frame in which tiles first move, the first press's new tile shows, and the board "
+          f"shows all {args.presses} moves: median (min-max); /move requests a trial")
+    print(f"{'latency':>8} {'measure':>12}" + "".join(f"{name:>24}" for name in names)
+          + f"{'ratio':>8}")
     for latency in latencies:
-        cells = []
-        for name in names:
-            values = times[(name, latency)]
-            cells.append(f"{statistics.median(values):7.0f} ({min(values):.0f}-{max(values):.0f}) "
-                         f"{statistics.median(requests[(name, latency)]):4.0f} req")
-        ratio = (statistics.median(times[("this", latency)])
-                 / statistics.median(times[(args.against, latency)]))
-        print(f"{latency:>6}ms" + "".join(f"{cell:>28}" for cell in cells) + f"{ratio:>8.2f}")
+        for measure, label in MEASURES.items():
+            cells, medians = [], []
+            for name in names:
+                values = times[(name, latency, measure)]
+                medians.append(statistics.median(values))
+                cells.append(f"{medians[-1]:7.0f} ({min(values):.0f}-{max(values):.0f})")
+            print(f"{latency:>6}ms {label:>12}" + "".join(f"{cell:>24}" for cell in cells)
+                  + f"{medians[1] / medians[0]:>8.2f}")
+        print(f"{'':>8} {'requests':>12}" + "".join(
+            f"{statistics.median(requests[(name, latency)]):>24.0f}" for name in names))
 
 
 if __name__ == "__main__":
