@@ -2,16 +2,14 @@
 20,000-move game (harness/long_game.py), and players' moves while a review runs.
 
     python -m bench.history_review               # everything (a few minutes)
-    python -m bench.history_review --skip-compare --latency-seconds 5
+    python -m bench.history_review --latency-seconds 5
 
 Figures, each measured in this run:
 - `POST /undo` on the 20,000-move game through the app (SQLite store: read the record, undo,
   write it back, render the fragment): p50 and p99 over `--undos` requests, in CPU time of this
   process and in wall-clock time; the engine's own undo is bench/engine_history.py's;
-- the review of all 20,000 positions as the app runs it (the "review" setting, one thread of
-  its own): CPU seconds and wall-clock seconds, against the under-a-minute target;
-- unless `--skip-compare`, "fast" against "review" on every 20th position: time per
-  position and how often they agree on the best move and on the costliest moves;
+- the review of all 20,000 positions as the app runs it (the game's solver setting, "fast",
+  one thread of its own): CPU seconds and wall-clock seconds, against the under-a-minute target;
 - moves of one player (Flask's test client, in the same process as the review, as a gunicorn
   worker's threads would be) while no review runs, beside a busy loop in another process (the
   control: what any other work on the machine costs them, the GIL left out), then while a
@@ -37,7 +35,7 @@ from webapp import create_app
 from webapp.review import WORKER
 from webapp.review import model as reviews
 from webapp.review.analysis import review_game
-from webapp.review.worker import NICENESS, REVIEW_SETTING
+from webapp.review.worker import NICENESS
 
 TARGET_SECONDS = 60.0
 
@@ -49,16 +47,6 @@ def p99(times: list[float]) -> float:
 
 def percentiles(times: list[float]) -> str:
     return f"p50 {statistics.median(times):7.2f} ms   p99 {p99(times):7.2f} ms   (n={len(times)})"
-
-
-def costly(lost: list[float]) -> set[int]:
-    """The positions whose move played lost over 1%."""
-    return {index for index, share in enumerate(lost) if share > 0.01}
-
-
-def costliest(lost: list[float]) -> set[int]:
-    """The ten positions whose move played lost the most."""
-    return set(sorted(range(len(lost)), key=lost.__getitem__)[-10:])
 
 
 def timed(player: Player, path: str, **form: str) -> float:
@@ -94,34 +82,8 @@ def review_time(game: Game) -> tuple[float, float]:
     solver.warm_up()
     cpu, wall = time.thread_time(), time.perf_counter()
     review_game(game.history, len(game.history),
-                lambda rows: solver.evaluate_moves(rows, REVIEW_SETTING), lambda done: None)
+                lambda rows: solver.evaluate_moves(rows, SETTINGS["fast"]), lambda done: None)
     return time.thread_time() - cpu, time.perf_counter() - wall
-
-
-def compare(game: Game, every: int) -> None:
-    """'fast' against 'review' on every `every`th position."""
-    solver = Solver(default_cache_dir(), max_searches=1)
-    solver.warm_up()
-    steps = [step for index, step in enumerate(game.history.walk()) if index % every == 0]
-    results = {}
-    for setting in (SETTINGS["fast"], REVIEW_SETTING):
-        started = time.process_time()
-        judged = [solver.evaluate_moves(step.rows, setting) for step in steps]
-        seconds = time.process_time() - started
-        best = [max(values, key=values.get) for values in judged]
-        lost = [(values[best[i]] - values[step.direction]) / values[best[i]]
-                for i, (values, step) in enumerate(zip(judged, steps))]
-        results[setting.name] = (seconds * 1000 / len(steps), best, lost)
-    fast, review = results["fast"], results["review"]
-    same = sum(a == b for a, b in zip(fast[1], review[1])) / len(steps)
-    print(f"\n'fast' against 'review' on {len(steps):,} positions (every {every}th):")
-    print(f"  CPU per position: fast {fast[0]:.2f} ms, review {review[0]:.2f} ms "
-          f"({review[0] / fast[0]:.0%} of fast; all {len(game.history):,} positions at fast: "
-          f"about {fast[0] * len(game.history) / 1000:.0f} s)")
-    print(f"  same best move: {same:.1%}")
-    print(f"  moves losing over 1%: fast {len(costly(fast[2]))}, review {len(costly(review[2]))}, "
-          f"both {len(costly(fast[2]) & costly(review[2]))}")
-    print(f"  the ten costliest: {len(costliest(fast[2]) & costliest(review[2]))} in common")
 
 
 def move_latency(app, seconds: float) -> list[float]:
@@ -170,8 +132,6 @@ def latency_during_review(app, seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--undos", type=int, default=200)
-    parser.add_argument("--skip-compare", action="store_true")
-    parser.add_argument("--compare-every", type=int, default=20)
     parser.add_argument("--latency-seconds", type=float, default=15.0)
     options = parser.parse_args()
 
@@ -187,11 +147,9 @@ def main() -> None:
         print(f"  wall clock  {percentiles(wall)}")
 
         cpu, wall = review_time(game)
-        print(f"\nthe review of all {len(game.history):,} positions ('review' setting, one thread):")
+        print(f"\nthe review of all {len(game.history):,} positions ('fast', one thread):")
         print(f"  {cpu:.1f} s CPU, {wall:.1f} s wall clock (target: under {TARGET_SECONDS:.0f} s)")
 
-        if not options.skip_compare:
-            compare(game, options.compare_every)
         latency_during_review(app, options.latency_seconds)
 
 

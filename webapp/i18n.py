@@ -163,12 +163,6 @@ def _number_text(number: float, locale: Locale) -> str:
     return format_decimal(number, locale=locale, group_separator=grouped)
 
 
-def compact_number(number: float) -> str:
-    """`number` in a few characters, the request's language's way, for a chart's axis:
-    "150K" in English, "150 tys." in Polish, "15万" in Japanese."""
-    return format_compact_decimal(number, locale=get_locale(), fraction_digits=1)
-
-
 def count_in_words(number: int) -> str:
     """`number` cut down to its first two digits and written in words the request's language's
     way, for prose that says "more than": 3,811,892 is "3.8 million", "3,8 miliona", "380万"."""
@@ -260,6 +254,5 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext,
                                  ngettext=template_ngettext, current_language=current_language,
                                  languages=LANGUAGES)
-    app.jinja_env.filters["compactformat"] = compact_number
     app.jinja_env.filters["countwords"] = count_in_words
     app.jinja_env.filters["numberformat"] = number_text  # in place of Flask-Babel's

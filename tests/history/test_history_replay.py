@@ -86,12 +86,12 @@ def test_where_the_review_found_a_costly_move_the_replay_shows_the_move_it_prefe
     ask(player)
     analysis = wait_for_review(app, player.game).analysis
     costly = analysis.costly[0]
-    assert costly.points is not None  # the network's review is in points
     arrow = SHOWN_DIRECTIONS[costly.best].arrow  # in English a direction's name is its own
-    sentence = (f"The review prefers {arrow} {costly.best}; the move played: "
-                f"−{round(costly.points):,} points")
     page = player.client.get(f"{url}?move={costly.number - 1}").text
-    assert better_move(page) == (costly.best, sentence)
+    direction, sentence = better_move(page)
+    assert direction == costly.best  # what it gave away: a share of the position's value
+    assert re.fullmatch(f"The review prefers {arrow} {costly.best}; the move played: "
+                        r"−[\d.]+%", sentence)
     step = player.client.get(f"{url}/position?move={costly.number - 1}&from={costly.number}").text
     assert better_move(step) == (costly.best, sentence)
     assert re.search(r'aria-live="polite">[^<]*' + re.escape(sentence), step)  # announced

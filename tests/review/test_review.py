@@ -12,16 +12,19 @@ from pathlib import Path
 import pytest
 
 from engine import Game
-from engine.solver import Solver, default_cache_dir
-from engine.solver.verdicts import in_points
+from engine.solver import SETTINGS, Solver, default_cache_dir
+from harness.live_server import LIFTED_LIMITS
+from harness.player import Player
+from tests.web_support import StoreView
 from tests.history_support import (
     ask, play, player_at, start_a_long_review, stop_review, wait_for_review,
 )
 from webapp.review import WORKER
 from webapp.review import model as reviews
-from webapp.review.analysis import JUDGEMENT_POINTS, Analysis, judgement_line, review_game
+from webapp.review.analysis import (
+    JUDGEMENT_POINTS, Analysis, CostlyMove, judgement_line, review_game,
+)
 from webapp.review.chart import review_chart
-from webapp.review.worker import REVIEW_SETTING
 
 ROW = re.compile(r'<tr data-move="(\d+)">(.*?)</tr>', re.S)
 
@@ -53,10 +56,8 @@ def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, pla
     losses = [float(re.search(r'data-lost="([^"]+)"', row).group(1)) for _, row in rows]
     costly = review.analysis.costly
     assert [int(number) for number, _ in rows] == [move.number for move in costly]
-    # Costliest first: by the expected points given away when the values are points, else by
-    # the share (the two orders differ where a position's value differs).
-    costs = [move.points if review.analysis.in_points else move.lost for move in costly]
-    assert costs == sorted(costs, reverse=True)
+    assert losses == [move.lost for move in costly] == sorted(losses, reverse=True)
+    setting = SETTINGS[app.config["SOLVER_SETTING"]]  # the hint's and auto-play's
     solver = Solver(default_cache_dir(), max_searches=1)
     history = store.record(store.sid_of(player.client)).game.history
     for (number, row), lost in zip(rows, losses):
@@ -64,27 +65,28 @@ def test_a_finished_game_is_reviewed_with_its_costliest_moves_and_chart(app, pla
         assert f'href="/en/games/{player.game}?move={number - 1}"' in row  # where it was played
         played, best = re.findall(r'data-direction="(\w+)"', row)
         assert played == finished[number - 1] and best != played
-        values = solver.evaluate_moves(Game.replay(history, number - 1).rows, REVIEW_SETTING)
+        values = solver.evaluate_moves(Game.replay(history, number - 1).rows, setting)
         assert max(values, key=values.get) == best
         assert lost == pytest.approx((values[best] - values[played]) / values[best])
-    # The review plays the network's values, which are points: each loss is shown in expected
-    # points, and the chart's axis counts points in a few characters of the page's language.
-    assert in_points(REVIEW_SETTING) and review.analysis.in_points
-    shown = [re.search(r'data-points="([^"]+)">([^<]+)</td>', row).groups() for _, row in rows]
-    assert [float(points) for points, _ in shown] == [move.points for move in costly]
-    assert [text for _, text in shown] == [f"−{round(move.points):,}" for move in costly]
-    assert '<th scope="col">Points lost</th>' in page
+    # The network's values are the points a strong player would still score, far off the scale
+    # of a game that ends early: each loss is shown as the share of the position's value it
+    # gave away, and the chart's axis counts shares of the game's best-judged position.
+    shown = [re.search(r'data-lost="[^"]+">([^<]+)</td>', row).group(1) for _, row in rows]
+    assert all(text.startswith("−") and text.endswith("%") for text in shown)
+    section = page.split('id="review"')[1].split("</section>")[0]
+    assert not re.search(r"\bpoints?\b", re.sub(r"<[^>]*>", "", section))
+    assert '<th scope="col">Lost</th>' in page
     ticks = re.findall(r'dominant-baseline="middle">([^<]+)</text>', page)
-    assert ticks[0] == "0" and ticks[-1].endswith("K") and "%" not in "".join(ticks)
+    assert ticks == ["0%", "50%", "100%"]
     polish = player.client.get(f"/pl/games/{player.game}/review").text
-    assert re.findall(r'dominant-baseline="middle">([^<]+)</text>', polish)[-1].endswith("tys.")
+    assert re.findall(r'dominant-baseline="middle">([^<]+)</text>', polish)[-1] == "100%"
     points = re.search(r'<polyline class="chart-line" points="([^"]+)"', page).group(1).split()
     assert len(points) == min(len(finished), JUDGEMENT_POINTS)
     marks = re.findall(r'<circle class="chart-mark"[^>]*><title>Move [\d,]+: ([^<]+)</title>', page)
-    assert marks == [f"−{round(move.points):,} points" for move in costly]  # each over 1 point
+    assert marks == shown
     japanese = player.client.get(f"/ja/games/{player.game}/review").text
     first = re.search(r'<circle class="chart-mark"[^>]*><title>([^<]+)</title>', japanese).group(1)
-    assert first == f"{costly[0].number:,}手目：−{round(costly[0].points):,}点"  # a full-width colon
+    assert first == f"{costly[0].number:,}手目：{shown[0]}"  # a full-width colon
     share = review.analysis.agreed / review.moves
     assert f"The move played was the solver's own in {round(share * 100)}%" in page
 
@@ -104,7 +106,9 @@ def test_the_share_lost_is_the_part_of_the_solvers_value_given_away():
     assert analysis.judgement == ((0, 1.0), (1, 1.0), (2, 1.0))
 
 
-def test_in_points_the_costliest_moves_are_those_that_gave_away_the_most_points():
+def test_in_points_the_costliest_moves_are_still_those_that_gave_away_the_largest_share():
+    """A 600-point game and a 60,000-point game read on one scale: 2,000 points of a position
+    worth 10,000 (20%) cost less than 60 of one worth 100 (60%)."""
     game = Game.from_rows([[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]], seed=3)
     for direction in ("right", "left", "down"):
         assert game.move(direction)
@@ -113,16 +117,13 @@ def test_in_points_the_costliest_moves_are_those_that_gave_away_the_most_points(
                    {"down": 8000.0, "up": 10000.0}])  # 2,000 points, 20%
     analysis = review_game(game.history, 3, lambda rows: next(judged), lambda done: None,
                            in_points=True)
-    assert analysis.in_points
-    assert [(move.number, move.points, move.lost) for move in analysis.costly] == [
-        (3, 2000.0, pytest.approx(0.2)), (1, 500.0, pytest.approx(0.5)),
-        (2, 60.0, pytest.approx(0.6))]
-    assert analysis.judgement == ((0, 1000.0), (1, 100.0), (2, 10000.0))
+    assert [(move.number, move.lost) for move in analysis.costly] == [
+        (2, pytest.approx(0.6)), (1, pytest.approx(0.5)), (3, pytest.approx(0.2))]
+    assert analysis.judgement == ((0, 0.1), (1, 0.01), (2, 1.0))
     assert Analysis.from_dict(analysis.to_dict()) == analysis
     chart = review_chart(analysis)
-    assert [tick.value for tick in chart.ticks] == [0.0, 5000.0, 10000.0]
-    assert chart.marks[0].points == 2000.0
-    assert chart.marks[0].y == chart.frame.y(1.0)
+    assert [tick.value for tick in chart.ticks] == [0.0, 0.5, 1.0]
+    assert chart.marks[2].y == chart.frame.y(1.0)
 
 
 def test_in_points_a_move_giving_away_less_than_a_point_is_not_listed():
@@ -134,7 +135,7 @@ def test_in_points_a_move_giving_away_less_than_a_point_is_not_listed():
                    {"down": 999.45, "up": 1000.0}])  # 0.55 points: less than one too
     analysis = review_game(game.history, 3, lambda rows: next(judged), lambda done: None,
                            in_points=True)
-    assert [(move.number, move.points) for move in analysis.costly] == [(2, 1.0)]
+    assert [(move.number, move.lost) for move in analysis.costly] == [(2, pytest.approx(0.001))]
     assert analysis.agreed == 0
 
 
@@ -143,8 +144,53 @@ def test_a_review_stored_before_points_reads_as_shares():
               "costly": [{"number": 1, "played": "up", "best": "left", "lost": 0.5,
                           "judgement": 1.0}]}
     analysis = Analysis.from_dict(stored)
-    assert not analysis.in_points and analysis.costly[0].points is None
+    assert analysis.costly == (CostlyMove(1, "up", "left", 0.5, 1.0),)
     assert [tick.value for tick in review_chart(analysis).ticks] == [0.0, 0.5, 1.0]
+
+
+def test_a_review_stored_in_points_reads_with_its_judgements_as_shares():
+    stored = {"moves": 2, "agreed": 1, "in_points": True,
+              "judgement": [[0, 200000.0], [1, 50000.0]],
+              "costly": [{"number": 2, "played": "up", "best": "left", "lost": 0.8,
+                          "judgement": 50000.0, "points": 40000.0}]}
+    analysis = Analysis.from_dict(stored)
+    assert analysis.judgement == ((0, 1.0), (1, 0.25))
+    assert analysis.costly == (CostlyMove(2, "up", "left", 0.8, 0.25),)
+
+
+def test_a_game_auto_play_played_is_the_solver_s_own_at_every_move(make_web_app, tmp_path):
+    """The review looks as far ahead as auto-play: on each of auto-play's moves the solver's
+    move is the one played. A review one move less ahead on crowded boards first chose another
+    move at move 237 of this game, and on 39 of its first 600 moves."""
+    app = make_web_app(tmp_path / "instance", **LIFTED_LIMITS)  # auto-play at full speed
+    player, store = Player(app.test_client()), StoreView(app)
+    store.update(store.sid_of(player.client), game=Game.new(seed=7))
+    for seq in range(1, 301):
+        assert player.post("/solver-move", seq=str(seq)).status_code == 200
+    ask(player)
+    analysis = wait_for_review(app, player.game).analysis
+    assert (analysis.moves, analysis.agreed, analysis.costly) == (300, 300, ())
+    page = player.client.get(f"/games/{player.game}/review").text
+    assert "The move played was the solver's own in 100% of the 300 positions." in page
+    assert "The solver found no costly move in this game." in page
+
+
+def test_the_move_that_ended_the_game_is_named(app, player, store, finished):
+    """The last move of a game that is over, among the costliest, says that it ended it."""
+    worker = app.extensions[WORKER]
+    history = store.record(store.sid_of(player.client)).game.history
+    last, before = len(history), len(history) - 1
+    analysis = Analysis(last, last - 2, (CostlyMove(last, finished[-1], "up", 1.0, 0.2),
+                                         CostlyMove(before, finished[-2], "up", 0.5, 0.4)),
+                        ((0, 1.0), (last - 1, 0.2)))
+    done = reviews.Review.asked(history).finished(analysis)
+    assert worker.queue.replace_review(player.game, worker.queue.review(player.game),
+                                       done.to_text())
+    rows = dict(ROW.findall(player.client.get(f"/games/{player.game}/review").text))
+    assert "the move that ended the game" in rows[str(last)]
+    assert "ended" not in rows[str(before)]
+    polish = dict(ROW.findall(player.client.get(f"/pl/games/{player.game}/review").text))
+    assert "zakończył grę" in polish[str(last)]
 
 
 def test_the_stored_review_survives_a_restart_of_the_app(app, player, store, finished,

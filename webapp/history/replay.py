@@ -29,12 +29,10 @@ SHORTCUTS: dict[str, str] = {step: code for code, step in KEYS.items()}
 @dataclass(frozen=True)
 class BetterMove:
     """The move the review preferred to the one played: `direction` (the engine's name) as
-    `shown`; what the one played gave away, in expected `points` (None when the review is in
-    shares) and as the `lost` share of the position's value."""
+    `shown`; what the one played gave away, as the `lost` share of the position's value."""
 
     direction: str
     shown: ShownDirection
-    points: float | None
     lost: float
 
 
@@ -92,6 +90,5 @@ def _better_move(analysis: Analysis, number: int) -> BetterMove | None:
     """The move preferred to move `number`, if the review lists that move among the costliest."""
     for costly in analysis.costly:
         if costly.number == number:
-            return BetterMove(costly.best, SHOWN_DIRECTIONS[costly.best], costly.points,
-                              costly.lost)
+            return BetterMove(costly.best, SHOWN_DIRECTIONS[costly.best], costly.lost)
     return None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app
 
+from engine.solver import SETTINGS
 from webapp.review.queue import review_queue
 from webapp.review.worker import ReviewWorker
 
@@ -23,9 +24,11 @@ WORKER = "review_worker"
 
 
 def init_review(app: Flask) -> None:
-    """Give the app its review worker, on the store of its games; its thread starts later, in
+    """Give the app its review worker, on the store of its games and with the solver setting of
+    its hints and auto-play; its thread starts later, in
     the process that serves (`start_worker`), or on the first ask."""
-    app.extensions[WORKER] = ReviewWorker(app.extensions["games"], review_queue(app))
+    app.extensions[WORKER] = ReviewWorker(app.extensions["games"], review_queue(app),
+                                          SETTINGS[app.config["SOLVER_SETTING"]])
 
 
 def start_worker(app: Flask) -> None:

@@ -19,8 +19,8 @@ from webapp.store.game_record import GameRecord
 @dataclass(frozen=True)
 class CostlyRow:
     """A costly move of the review: its number, the move played and the solver's (their
-    engine names, and as shown), the share of the position's value it lost and, when the
-    review is in points, the expected points it gave away (else None)."""
+    engine names, and as shown), the share of the position's value it lost, and whether it
+    `ended` the game (the last move of a game that is over)."""
 
     number: int
     played: str
@@ -28,7 +28,7 @@ class CostlyRow:
     played_shown: ShownDirection
     best_shown: ShownDirection
     lost: float
-    points: float | None
+    ended: bool
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,11 @@ class ReviewView:
     going_elsewhere: bool = False
 
 
-def _costly_rows(analysis: Analysis) -> tuple[CostlyRow, ...]:
+def _costly_rows(analysis: Analysis, last_move: int | None) -> tuple[CostlyRow, ...]:
+    """The rows of the costliest moves; `last_move`: the number of the move that ended the game
+    (None while it goes on)."""
     return tuple(CostlyRow(move.number, move.played, move.best, SHOWN_DIRECTIONS[move.played],
-                           SHOWN_DIRECTIONS[move.best], move.lost, move.points)
+                           SHOWN_DIRECTIONS[move.best], move.lost, move.number == last_move)
                  for move in analysis.costly)
 
 
@@ -96,7 +98,7 @@ def review_view(record: GameRecord, review: Review | None, owned: bool, busy: bo
         analysis=analysis,
         partial=analysis is not None and moves < total,
         agreed=analysis.agreed / analysis.moves if analysis else 0.0,
-        costly=_costly_rows(analysis) if analysis else (),
+        costly=_costly_rows(analysis, total if record.game.over else None) if analysis else (),
         chart=review_chart(analysis) if analysis else None,
         can_ask=owned and bool(total) and not going and (not analysis or moves < total),
         announcement=announcement,

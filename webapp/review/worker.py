@@ -18,14 +18,14 @@ hints never wait for it, and it runs at a lower CPU priority than the threads se
 (a niceness of its own on Linux, where every thread can have one): a player's move is served
 first, and the review takes what time is left.
 
-The review looks as "fast" does but one move less ahead on crowded boards (REVIEW_SETTING), so
-that a long game's review fits its minute; what that costs and how often it agrees with "fast"
-is measured by bench/history_review.py (figures in docs/performance.md).
+The review looks as far ahead as the hint and auto-play (the app's SOLVER_SETTING), so that "the
+solver's move" is the same move wherever the page names one: a game auto-play played is the
+solver's own at every move. A long game's review still fits its minute
+(bench/history_review.py; figures in docs/performance.md).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import threading
@@ -35,7 +35,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from functools import cache
 
-from engine.solver import SETTINGS, Solver, default_cache_dir
+from engine.solver import Setting, Solver, default_cache_dir
 from engine.solver.verdicts import in_points
 from webapp.review import model
 from webapp.review.analysis import review_game
@@ -47,8 +47,6 @@ from webapp.store.game_store import GameStore
 
 log = logging.getLogger(__name__)
 
-REVIEW_SETTING = dataclasses.replace(SETTINGS["fast"], name="review",
-                                     depth_offset=SETTINGS["fast"].depth_offset + 1)
 MAX_WAITING = 8
 PROGRESS_EVERY = 1.0  # seconds between two writes of the progress (each renews the lease)
 IDLE_POLL_SECONDS = 1.0  # how often an idle review thread looks at the queue
@@ -71,8 +69,8 @@ class ReviewWorker:
     """One app's reviews: asked for from request threads (`ask`), read (`stored`), and run on
     the app's review thread (`start`, `stop`)."""
 
-    def __init__(self, games: GameStore, queue: ReviewQueue) -> None:
-        self.games, self.queue = games, queue
+    def __init__(self, games: GameStore, queue: ReviewQueue, setting: Setting) -> None:
+        self.games, self.queue, self.setting = games, queue, setting
         self._thread: threading.Thread | None = None
         self._starting = threading.Lock()
         self._asked = threading.Event()
@@ -198,8 +196,8 @@ class ReviewWorker:
         try:
             analysis = review_game(
                 history, review.moves,
-                lambda rows: solver.evaluate_moves(rows, REVIEW_SETTING), progress,
-                in_points(REVIEW_SETTING))
+                lambda rows: solver.evaluate_moves(rows, self.setting), progress,
+                in_points(self.setting))
         except _GivenUp:
             return False
         except Exception:
