@@ -176,7 +176,8 @@ def test_a_game_auto_play_played_is_the_solver_s_own_at_every_move(make_web_app,
 
 
 def test_the_move_that_ended_the_game_is_named(app, player, store, finished):
-    """The last move of a game that is over, among the costliest, says that it ended it."""
+    """The last move of a game that is over, among the costliest, says that it ended it (in a
+    word or two: the column stays narrow enough for a phone)."""
     worker = app.extensions[WORKER]
     history = store.record(store.sid_of(player.client)).game.history
     last, before = len(history), len(history) - 1
@@ -187,10 +188,10 @@ def test_the_move_that_ended_the_game_is_named(app, player, store, finished):
     assert worker.queue.replace_review(player.game, worker.queue.review(player.game),
                                        done.to_text())
     rows = dict(ROW.findall(player.client.get(f"/games/{player.game}/review").text))
-    assert "the move that ended the game" in rows[str(last)]
+    assert "ended the game" in rows[str(last)]
     assert "ended" not in rows[str(before)]
     polish = dict(ROW.findall(player.client.get(f"/pl/games/{player.game}/review").text))
-    assert "zakończył grę" in polish[str(last)]
+    assert "koniec gry" in polish[str(last)]
 
 
 def test_the_stored_review_survives_a_restart_of_the_app(app, player, store, finished,
