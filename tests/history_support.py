@@ -72,7 +72,11 @@ def start_a_long_review(app, player) -> None:
 
 def stop_review(app, game_id: str) -> None:
     """Mark the review failed, as another worker could: its thread gives it up at its next
-    write."""
+    write. The thread writes its progress about once a second, so the write is tried again on
+    the text read anew when the thread wrote in between (the store's compare-and-set)."""
     queue = app.extensions[WORKER].queue
-    text = queue.review(game_id)
-    assert queue.replace_review(game_id, text, reviews.read(text).failed().to_text())
+    for _ in range(20):
+        text = queue.review(game_id)
+        if queue.replace_review(game_id, text, reviews.read(text).failed().to_text()):
+            return
+    raise AssertionError(f"the review of {game_id} changed under every one of 20 writes")
