@@ -4,7 +4,8 @@ scroller counts). The pages are those a player reaches: the game with its win an
 daily game with its banner once entered, both records tables with a 24-character name, the
 records form, the rules, strategy and solver pages, the list of games, a replay, a finished
 review, the offline page and the page for a missing address. Names in the records wrap between
-words with their Replay link on the screen, and the game's buttons stay inside the board."""
+words with their Replay link on the screen, the game's buttons stay inside the board, the
+navigation keeps one row, and a hint's values show on a 360x640 phone without scrolling."""
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -21,6 +22,8 @@ NOTHING_HIDDEN_FROM = 360
 #: 24 characters, the longest name the records take, in words of a likely length.
 LONG_NAME = "Małgorzata Wiśniewska 12"
 NEAR_WIN = [[1024, 1024, 0, 0], [0] * 4, [0] * 4, [2, 0, 0, 0]]
+#: A position with three legal moves, so a hint lists three values.
+HINTED = [[1024, 1024, 2, 4], [4, 2, 8, 16], [2, 8, 16, 32], [8, 16, 32, 0]]
 
 # What sticks out: the page's width past the screen, and each element that clips or scrolls
 # sideways a content wider than itself (a screen reader's visually hidden text aside).
@@ -172,4 +175,22 @@ def test_the_game_buttons_and_the_win_banner_fit_the_board_in_every_language(bro
                     assert box["x"] + box["width"] <= board["x"] + board["width"] + 0.5, (
                         width, lang, selector, box, board)
             assert page.evaluate("document.documentElement.scrollWidth") <= width, (width, lang)
+        context.close()
+
+
+def test_the_hints_values_and_a_one_row_navigation_fit_a_360x640_phone(browser, server):
+    for lang in LANGUAGES:
+        context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True,
+                                      has_touch=True, service_workers="block")
+        page = context.new_page()
+        page.goto(f"{server.url}/{lang}/")
+        server.store.update(server.sid_of(context), game=Game.from_rows(HINTED, seed=1))
+        page.reload()
+        links = page.locator(".site-nav a")
+        assert len({round(link.bounding_box()["y"]) for link in links.all()}) == 1, lang
+        page.locator("#hint-button").click()
+        expect(page.locator("#hint-values li")).to_have_count(3)
+        values = page.locator("#hint-values").bounding_box()
+        assert values["y"] + values["height"] <= 640, (lang, values)
+        assert page.evaluate("scrollY") == 0
         context.close()

@@ -107,6 +107,26 @@ def test_the_page_says_which_day_it_is_in_the_players_language_and_links_back(cl
     assert 'id="new-game"' not in english  # a daily game is played once
 
 
+def test_the_daily_pages_best_is_the_daily_games_and_the_game_pages_the_ordinary_ones(
+        client, make_player):
+    """The bests are kept per kind of game: an ordinary best of 4,000 is not the daily page's
+    Best, which comes from the daily games' own keys (cookie and storage), and moves on a daily
+    game answer with that Best."""
+    client.set_cookie("best", "4000")
+    client.set_cookie("best_unassisted", "3000")
+    best = re.compile(r'id="best" class="score-value">([^<]*)<')
+    assert best.search(client.get("/en/daily").text).group(1) == "0"
+    client.set_cookie("best_daily", "300")
+    daily_page = client.get("/en/daily").text
+    assert best.search(daily_page).group(1) == "300"
+    assert '"kept": {"best": "best_daily", "best-unassisted": "best_daily_unassisted"}' in (
+        daily_page)
+    assert best.search(make_player(client, "/daily").move("up").text).group(1) == "300"
+    game_page = client.get("/en/").text
+    assert best.search(game_page).group(1) == "4,000"
+    assert '"kept": {"best": "best", "best-unassisted": "best_unassisted"}' in game_page
+
+
 @pytest.mark.slow
 def test_no_seed_appears_in_any_answer_before_the_day_is_over(app, daily_player, clock, store):
     answers = [daily_player.page]

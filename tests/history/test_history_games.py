@@ -39,14 +39,26 @@ def test_the_games_of_this_browser_newest_first_with_links_and_a_chart(player, s
                                              "moves": str(summary.moves)}
         assert ("data-assisted" in card) == (summary.moves == 9)
         assert f'href="/en/games/{game_id}"' in card and f'href="/en/games/{game_id}/review"' in card
-        day = datetime.fromtimestamp(summary.last_played, timezone.utc)  # in long form
-        assert f'<time datetime="{day.isoformat()}">{day:%B} {day.day}, {day.year}</time>' in card
+        day = datetime.fromtimestamp(summary.last_played, timezone.utc)  # in long form, timed
+        hour = f"{day.hour % 12 or 12}:{day.minute:02d}\u202f{'AM' if day.hour < 12 else 'PM'}"
+        assert (f'<time datetime="{day.isoformat()}">{day:%B} {day.day}, {day.year}, {hour} UTC'
+                '</time>') in card
+        assert "data-daily" not in card
     bars = re.findall(r'<rect class="chart-bar[^"]*"[^>]*data-game="([^"]+)" data-tile="(\d+)"',
                       page)
     assert bars == [(game_id, str(played[game_id].best_tile)) for game_id in played]  # oldest left
     heights = [float(h) for h in re.findall(r'<rect class="chart-bar[^>]*height="([\d.]+)"', page)]
     tiles = [played[game_id].best_tile for game_id in played]
     assert sorted(range(3), key=heights.__getitem__) == sorted(range(3), key=tiles.__getitem__)
+
+
+def test_a_daily_games_card_says_so(client, make_player):
+    ordinary, daily = make_player(client), make_player(client, "/daily")
+    assert ordinary.move("left").status_code == 200 and daily.move("up").status_code == 200
+    cards = dict(CARD.findall(client.get("/games").text))
+    assert ("data-daily" in cards[daily.game], "data-daily" in cards[ordinary.game]) == (
+        True, False)
+    assert "Daily game" in cards[daily.game]
 
 
 def test_the_list_is_linked_from_the_game_page(client):

@@ -106,13 +106,16 @@ def test_every_tile_number_on_its_tile(theme):
         assert ratio >= 4.5, (theme, value, text, background, round(ratio, 2))
 
 
-def test_the_dark_theme_darkens_the_two_pale_tiles_and_keeps_them_apart_from_empty_cells():
-    """The dark board's tiles that were near white take a dark colour of their own, each
-    lighter than an empty cell so it still reads as a tile."""
+def test_the_dark_theme_darkens_every_pale_tile_and_keeps_it_apart_from_empty_cells():
+    """The dark board's tiles that were pale (a dark number in the light theme) each take a
+    dark colour of their own, lighter than an empty cell so it still reads as a tile."""
     empty = palette("dark")["board-empty"]
     light, dark = tile_colours("light"), tile_colours("dark")
+    pale = [value for value, (text, background) in light.items()
+            if luminance(over(text, "#000000")) < luminance(over(background, "#000000"))]
     changed = [value for value in dark if dark[value] != light[value]]
-    assert changed == ["2", "4"]
+    assert changed == pale == ["2", "4", "8", "16", "32", "128", "256", "512", "1024", "2048",
+                               "4096"]
     for value in changed:
         text, background = dark[value]
         assert luminance(over(background, "#000000")) < luminance(over(text, "#000000"))

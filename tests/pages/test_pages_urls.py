@@ -55,8 +55,16 @@ def test_choosing_a_language_goes_to_the_game_in_it(client):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_navigation_keeps_the_language(client, lang):
     nav = parse(client.get(f"/{lang}/").text).find("ul", "site-nav")
-    assert [a.attrs["href"] for a in nav.find_all("a")] == [f"/{lang}/"] + [f"/{lang}/{page}" for page in PAGES]
+    assert [a.attrs["href"] for a in nav.find_all("a")] == (
+        [f"/{lang}/"] + [f"/{lang}/{page}" for page in PAGES] + [f"/{lang}/records"])
     assert nav.find_all("a")[0].attrs.get("aria-current") == "page"
+
+
+@pytest.mark.parametrize("path", ["/en/records", "/en/records/daily"])
+def test_the_navigation_marks_records_on_both_tables(client, path):
+    nav = parse(client.get(path).text).find("ul", "site-nav")
+    current = [a.attrs["href"] for a in nav.find_all("a") if a.attrs.get("aria-current")]
+    assert current == ["/en/records"]
 
 
 def test_the_game_in_a_language_draws_on_a_page_budget(tmp_path, make_web_app):

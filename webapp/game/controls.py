@@ -85,8 +85,9 @@ INTENT_LABELS = {
 }
 
 
-def client_data() -> dict:
-    """What the page's script needs, rendered as a JSON data block."""
+def client_data(daily: bool = False) -> dict:
+    """What the page's script needs, rendered as a JSON data block (on a `daily` game's page,
+    the daily games' bests)."""
     return {
         "directions": list(DIRECTIONS),
         "numbered": list(NUMBERED),
@@ -97,7 +98,7 @@ def client_data() -> dict:
         "swipeMinDistance": SWIPE_MIN_DISTANCE_PX,
         "maxMoves": MAX_MOVES,
         "autoplaySpeeds": AUTOPLAY_SPEEDS,
-        "bestScores": best_score.client_data(),
+        "bestScores": best_score.client_data(daily),
     }
 
 

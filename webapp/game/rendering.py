@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from flask import render_template, request
 from flask_wtf.csrf import generate_csrf
 
+from webapp import days
 from webapp.errors import BEHIND, GAVE_UP, UNREACHABLE
 from webapp.game import controls
 from webapp.game.best_score import best_scores
@@ -32,8 +33,9 @@ REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 def view_of(record: GameRecord, event: str, direction: str | None = None, points: int = 0,
             values: dict[str, float] | None = None, message: str | None = None,
             in_points: bool = False, steps: Sequence[Step] = ()) -> GameView:
-    """The answer's view, with the best scores the browser remembers."""
-    best = best_scores(request, record.game.score, record.assisted)
+    """The answer's view, with the best scores the browser remembers for games of its kind."""
+    daily = days.day_of(record) is not None
+    best = best_scores(request, record.game.score, record.assisted, daily)
     return game_view(record, event, best, direction, points, values, message, in_points, steps)
 
 
@@ -53,8 +55,8 @@ def render_page(record: GameRecord, lost: bool = False) -> str:
     """The whole game page (saying so when the browser's previous game was lost), with the
     messages its script shows when the server cannot be reached, keeps failing or lost moves."""
     view = view_of(record, "loaded", message=LOST if lost else None)
-    return render_template("game.html", controls=controls.client_data(), view=view,
-                           message=view.message, unreachable_message=UNREACHABLE,
+    return render_template("game.html", controls=controls.client_data(view.day is not None),
+                           view=view, message=view.message, unreachable_message=UNREACHABLE,
                            gave_up_message=GAVE_UP, behind_message=BEHIND)
 
 

@@ -52,7 +52,7 @@ LEGACY_FIELDS = ("position", "history")
 
 #: The fields a list of games shows, and what a store needs to tell whether the game has expired.
 SUMMARY_FIELDS = ("id", "score", "best_tile", "moves", "status", "assisted", "played", "created",
-                  "last_played")
+                  "last_played", "day")
 
 
 def new_game_id() -> str:
@@ -103,6 +103,7 @@ class GameRecord:
             played=self.played,
             created=self.created,
             last_played=self.last_played,
+            day=self.day.isoformat() if self.day else "",
         )
 
     def to_fields(self) -> dict[str, Any]:
@@ -111,7 +112,6 @@ class GameRecord:
             **vars(self.summary()),
             "version": self.version,
             "seq": self.seq,
-            "day": self.day.isoformat() if self.day else "",
             "game": json.dumps(self.game.to_saved(), separators=(",", ":")),
         }
 
@@ -171,10 +171,13 @@ class GameSummary:
     played: bool
     created: float
     last_played: float
+    #: A daily game's day (YYYY-MM-DD), "" for an ordinary game.
+    day: str
 
     @classmethod
     def from_fields(cls, fields: Mapping[str, object]) -> GameSummary:
         """Read the listing fields back; ValueError for anything but what `to_fields` writes."""
+        fields = {**ADDED_FIELDS, **fields}
         values = {name: _typed(fields, name, FIELD_TYPES[name]) for name in SUMMARY_FIELDS}
         if not is_game_id(values["id"]):
             raise ValueError("not a game id")
