@@ -86,7 +86,7 @@ def test_undo_on_a_damaged_short_game_goes_back_to_its_start(player, store):
         Game.new(seed=4).position
 
 
-@pytest.mark.parametrize("lang, said", [("pl", "od ruchu 0,"), ("ja", "0手目から続けます")])
+@pytest.mark.parametrize("lang, said", [("pl", "od ruchu 0,"), ("ja", "（0手目）から続けます")])
 def test_the_player_reads_it_in_their_language(player, store, lang, said):
     keep(player, store, played(60, seed=4))
     damage_stored_move(store.app, player.game, 42)

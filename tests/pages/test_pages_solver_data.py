@@ -65,7 +65,7 @@ def test_counts_are_cut_down_to_two_digits_and_written_in_words(shipped_app, lan
 
 
 #: The sentence around the count, in each language.
-TRAINED_ON = {"en": "playing more than {} games", "pl": "ponad {} partii", "ja": "{}局以上"}
+TRAINED_ON = {"en": "playing more than {} games", "pl": "ponad {} partii", "ja": "{}ゲーム以上"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
