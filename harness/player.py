@@ -106,10 +106,12 @@ class Player(Page):
         self.follow(answer.headers)
         return answer
 
-    def move(self, direction: str, seq: int | str | None = None) -> Answer:
-        """A move, numbered after the last X-Seq unless `seq` is given."""
+    def move(self, direction: str, seq: int | str | None = None, retry: bool = False) -> Answer:
+        """A move, numbered after the last X-Seq unless `seq` is given; `retry`: sent again, as
+        the page resends a press whose answer it did not get (its first try may have landed)."""
         return self.post("/move", direction=direction,
-                         seq=self.next_seq() if seq is None else str(seq))
+                         seq=self.next_seq() if seq is None else str(seq),
+                         **({"retry": "1"} if retry else {}))
 
     def served(self, path: str, **form: Any) -> str:
         """Post an intent whose answer must be a 200: its text."""

@@ -90,7 +90,7 @@ def test_a_cluster_failover_loses_no_acknowledged_move(tmp_path):
         holder.stop()
         moves.append(replay(start, moves).legal_moves()[0])
         deadline = time.monotonic() + 30
-        while (answer := player.move(moves[-1], 11)).status_code != 200:
+        while (answer := player.move(moves[-1], 11, retry=True)).status_code != 200:
             assert answer.status_code == 503 and time.monotonic() < deadline
             time.sleep(0.2)
         assert answer.headers["X-Seq"] == "11"
