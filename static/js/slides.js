@@ -40,7 +40,7 @@ function parseTile(text) {
 }
 
 /** The tiles shown (not those leaving under a merge), by cell. */
-export function shownTiles(board) {
+function shownTiles(board) {
   const tiles = new Map();
   for (const tile of board.querySelectorAll(".tile:not([data-leaving])")) {
     tiles.set(Number(tile.dataset.row) * 4 + Number(tile.dataset.col), tile);

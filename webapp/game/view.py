@@ -104,8 +104,7 @@ class GameView:
     @cached_property
     def day(self) -> date | None:
         """The day of a daily game (None for an ordinary game), read the first time an answer
-        draws it: a page, a new game's links, a finished game's banner; a move while the game
-        goes on never asks."""
+        draws it: a page, a new game's links, a finished game's banner."""
         return days.day_of(self.record)
 
     @property
