@@ -1,5 +1,7 @@
-"""Print the bytes a first visit downloads (HTML + CSS + JS, no web fonts; target < 60 KB)
-and the size of a move's fragment (target < 4 KB), measured through Flask's test client.
+"""Print the bytes a first visit downloads (HTML + CSS + JS, no web fonts; target < 60 KB), as
+sent to a browser that accepts what Chromium accepts (static text files travel compressed,
+webapp/compression.py) and uncompressed, and the size of a move's fragment (target < 4 KB),
+measured through Flask's test client.
 
     python -m bench.page_weight [--seed 2048]
 
@@ -16,21 +18,24 @@ from engine import rng
 from harness.player import Player
 from webapp import create_app
 
+#: What Chromium sends.
+BROWSER_ENCODINGS = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 ASSET = re.compile(r'<(?:link rel="stylesheet"|script type="module") (?:href|src)="([^"]+)"')
 MODULE_IMPORT = re.compile(r'^import .* from "(\./[^"]+)";$', re.M)
 
 
-def first_load(client) -> dict[str, int]:
-    """Bytes of the page and of every stylesheet and script module it pulls in."""
-    page = client.get("/")
-    sizes = {"/": len(page.data)}
+def first_load(client) -> dict[str, tuple[int, int]]:
+    """Bytes sent and uncompressed bytes of the page and of every stylesheet and script module
+    it pulls in."""
+    page = client.get("/", headers=BROWSER_ENCODINGS)
+    sizes = {"/": (len(page.data), len(page.data))}
     pending = ASSET.findall(page.text)
     while pending:
         url = pending.pop()
         if url in sizes:
             continue
         body = client.get(url).data
-        sizes[url] = len(body)
+        sizes[url] = (len(client.get(url, headers=BROWSER_ENCODINGS).data), len(body))
         if url.endswith(".js"):
             base = url.rsplit("/", 1)[0]
             pending += [f"{base}/{name[2:]}" for name in MODULE_IMPORT.findall(body.decode())]
@@ -61,10 +66,11 @@ def main() -> None:
                           "MOVE_RATE_LIMIT": "1000000/second"})
         client = app.test_client()
         sizes = first_load(client)
-        for url, size in sorted(sizes.items()):
-            print(f"{size:>8,} B  {url}")
-        total = sum(sizes.values())
-        print(f"{total:>8,} B  first load total (HTML+CSS+JS), target < 60 KB")
+        print(f"{'sent':>8}  {'raw':>8}")
+        for url, (sent, raw) in sorted(sizes.items()):
+            print(f"{sent:>8,}  {raw:>8,} B  {url}")
+        sent, raw = (sum(column) for column in zip(*sizes.values()))
+        print(f"{sent:>8,}  {raw:>8,} B  first load total (HTML+CSS+JS), target < 60 KB sent")
         fragments = move_fragments(client)
         print(f"{fragments[0]:>8,} B  first move fragment (seeded game), target < 4 KB")
         print(f"{max(fragments):>8,} B  largest of {len(fragments)} move fragments")

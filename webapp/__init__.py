@@ -1,18 +1,18 @@
 """2048 in the browser: the web layer. The rules live in ``engine``; this package routes
 intents to it, keeps the game in the store and renders templates.
 
-Wings, each with its routes, its views and the storage only it uses: ``game`` (the game's
-routes and page, and what its answers show), ``daily`` (the daily game), ``history`` (a game's
-replay, the list of this browser's games), ``review`` (the solver's review of a game, run in the
-background), ``leaderboard`` (the records table), ``pages`` (rules, strategy, solver). Under
-them ``store`` (where games and sessions are kept). Beside them the cross-cutting parts, which
-import no wing (but ``links``, which asks the leaderboard for an entered game's copy):
-``config``, ``security``, ``traffic`` (the budgets, where their counts live, refusing a refused
-client at the door, serving clients fairly), ``errors``, ``i18n``, ``rendering`` (how templates
-compile and render), ``days`` (the daily game's days and openings, and which day a game is),
-``links`` (a game by its link, for the history and the review), ``charts`` (what every chart's
-geometry shares), ``overrides`` (where the code leans on a library's internals) and
-``production`` (the app gunicorn serves). `wsgi_stack` puts the middleware in front of the app,
+Wings, each with its routes, its views and the storage only it uses: ``game`` (the game's routes
+and page, and what its answers show), ``daily`` (the daily game), ``history`` (a game's replay, the
+list of this browser's games), ``review`` (the solver's review of a game, run in the background),
+``leaderboard`` (the records table), ``pages`` (rules, strategy, solver). Under them ``store``
+(where games and sessions are kept). Beside them the cross-cutting parts, which import no wing (but
+``links``, which asks the leaderboard for an entered game's copy): ``config``, ``security``,
+``compression`` (static text files sent compressed), ``traffic`` (the budgets, where their counts
+live, refusing a refused client at the door, serving clients fairly), ``errors``, ``i18n``,
+``rendering`` (how templates compile and render), ``days`` (the daily game's days and openings, and
+which day a game is), ``links`` (a game by its link, for the history and the review), ``charts``
+(what every chart's geometry shares), ``overrides`` (where the code leans on a library's internals)
+and ``production`` (the app gunicorn serves). `wsgi_stack` puts the middleware in front of the app,
 in the order a request meets them.
 """
 
@@ -24,6 +24,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from engine import solver
 from webapp import i18n
+from webapp.compression import init_compression
 from webapp.config import configure
 from webapp.daily.routes import bp as daily_bp
 from webapp.errors import init_errors, refusal_message
@@ -67,6 +68,7 @@ def create_app(config: dict | None = None) -> Flask:
     init_i18n(app)
     init_traffic(app)
     init_errors(app)
+    init_compression(app)
     init_review(app)
     init_operations(app)
     init_leaderboard(app)

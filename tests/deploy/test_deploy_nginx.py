@@ -1,12 +1,13 @@
 """The shipped nginx configuration (deploy/nginx/), run by Debian's nginx on loopback in front of
 the production gunicorn (PROXY_HOPS=1): the security headers on every answer, nginx's own
 errors included, once each and the app's values; the client's real address reaching the app
-whatever the client claims; plain HTTP redirected; static files revalidated; a flood refused
-with the page's Retry-After. How it holds players' latency under a flood: bench/fairness.py
---through-nginx."""
+whatever the client claims; plain HTTP redirected; static files revalidated and gzipped; a flood
+refused with the page's Retry-After. How it holds players' latency under a flood:
+bench/fairness.py --through-nginx."""
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import socket
 import sqlite3
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from harness import ROOT
 from harness.http_client import HttpClient
 from harness.live_server import LiveServer, production_server
 from harness.player import Player
@@ -151,6 +153,13 @@ def test_static_files_are_revalidated(deployed):
     again = deployed.ask("GET", "/static/js/queue.js",
                          headers={"If-None-Match": first.headers["ETag"]})
     assert again.status == 304
+
+
+def test_static_text_files_travel_gzipped(deployed):
+    for path in ("/static/js/queue.js", "/static/css/game.css"):
+        answer = deployed.ask("GET", path, headers={"Accept-Encoding": "gzip"})
+        assert answer.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(answer.body) == (ROOT / path.lstrip("/")).read_bytes()
 
 
 def test_a_flood_from_one_address_is_refused_by_nginx_with_retry_after(deployed):
