@@ -11,7 +11,8 @@ the worker) until it has played --round-moves moves; the round's weights are the
 the workers' (so are TC's accumulators). A round therefore depends only on the weights it
 starts from and its number: a checkpoint after any round resumes exactly as if the run had
 not stopped. Checkpoints (uncompressed .npz, written to a temporary name and renamed) are
-written when --checkpoint-seconds have passed since the last one, and at the end.
+written when --checkpoint-seconds have passed since the last one, and at the end. They keep the
+run's options (run_options.py), so `--checkpoint PATH --games N` alone goes on with the run.
 
 Greedy self-play seldom gets far: at a million games one game in 20 reaches 16384, so the
 moves from 8192 to 16384, where the solver's games are won or lost, and the second stage would
@@ -48,9 +49,8 @@ import time
 import zipfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 from tqdm import tqdm
@@ -62,6 +62,7 @@ from engine.solver.ntuple import (
 )
 from training import probes
 from training.learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables
+from training.run_options import Asked, Layout, Schedule, option_name, settle, shown
 
 LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
 LOG_EVERY = 10_000  # games
@@ -92,7 +93,7 @@ class Training:
     unlogged_restarts: np.ndarray = field(
         default_factory=lambda: np.zeros((0, 2), dtype=np.int64))
     # Late boards restart games from: the last STARTS found, kept as a ring (`found` in all),
-    # each the first board of its game past `starts_boundary` (Schedule.restart_boundary).
+    # each the first board of its game past `starts_boundary` (Schedule.restart_tile).
     starts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
     found: int = 0
     starts_boundary: tuple[int, int] = (13, 0)
@@ -101,6 +102,9 @@ class Training:
     learns_from: int = 0
     sums_scale: np.ndarray = field(default_factory=lambda: np.ones(0))
     late_top: int = MAX_CELL_EXPONENT
+    # The options the run goes on with; None from a checkpoint written before they were kept,
+    # until `resume` settles them.
+    schedule: Schedule | None = None
 
     def __post_init__(self) -> None:
         stages = self.table.shape[0]
@@ -208,7 +212,8 @@ def save_checkpoint(path: Path, training: Training) -> None:
              unlogged_restarts=training.unlogged_restarts,
              starts=training.starts, found=training.found,
              starts_boundary=training.starts_boundary, learns_from=training.learns_from,
-             sums_scale=training.sums_scale, late_top=training.late_top, **columns)
+             sums_scale=training.sums_scale, late_top=training.late_top, **columns,
+             **({} if training.schedule is None else {"options": training.schedule.to_json()}))
     os.replace(partial, path)
 
 
@@ -242,6 +247,8 @@ def _read_checkpoint(path: Path) -> Training:
             training.sums_scale[:] = stored["sums_scale"]  # one for all stages before stages
         if "starts_boundary" in stored:  # all kept boards held 8192 before late restarts
             training.starts_boundary = tuple(int(part) for part in stored["starts_boundary"])
+        if "options" in stored:  # nor their options before these
+            training.schedule = Schedule.from_json(str(stored["options"]))
     return training
 
 
@@ -255,7 +262,7 @@ def load_weights_file(path: Path, schedule: Schedule) -> Training:
     training = Training.of(counters["seed"], Network(network.shapes, weights, network.late_top),
                            not np.array_equal(weights[0], weights[1]),
                            rounds=counters["rounds"], games=counters["games"],
-                           moves=counters["moves"])
+                           moves=counters["moves"], schedule=schedule)
     if training.coherent and schedule.calibration_games:
         training.learns_from = training.games + schedule.calibration_games
         history = training.games - schedule.td_games  # the games TC learned from
@@ -263,65 +270,41 @@ def load_weights_file(path: Path, schedule: Schedule) -> Training:
     return training
 
 
-def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool, schedule: Schedule,
-           shapes: tuple[tuple[int, ...], ...] = SHAPES, layout: Layout | None = None
-           ) -> Training:
+def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
+           asked: Asked = Asked(), shapes: tuple[tuple[int, ...], ...] = SHAPES,
+           notice: Callable[[str], None] = print) -> Training:
     """The checkpoint or the weights file, whichever has trained more games (or a new
-    network with --from-scratch when neither exists), given the `layout` asked for, if any
-    (its promoted stages' TC sums filled for the schedule's calibration games before they
-    learn), restarting games from boards past the schedule's boundary."""
+    network with --from-scratch when neither exists). From the checkpoint the run goes on with
+    the options it keeps (run_options.settle); a new run, from the file or from scratch, with
+    those `asked`. Then the layout asked for, if any (its promoted stages' TC sums filled for
+    the schedule's calibration games before they learn); games restart from boards past the
+    schedule's boundary."""
     if from_scratch:
         if checkpoint.exists():
             raise SystemExit(f"--from-scratch, but {checkpoint} exists")
-        training = Training.of(seed, empty_network(shapes))
+        training = Training.of(seed, empty_network(shapes), schedule=asked.schedule())
     else:
-        found = [load(path) for load, path in (
-            (load_checkpoint, checkpoint),
-            (lambda path: load_weights_file(path, schedule), weights)) if path.exists()]
-        if not found:
+        training = load_checkpoint(checkpoint) if checkpoint.exists() else None
+        further = weights.exists() and (
+            training is None or weights_file.training_counters(weights)["games"] > training.games)
+        if further:
+            if training is not None:
+                notice(f"{weights} has trained more games than {checkpoint} "
+                       f"({training.games:,}): a new run from it, with the command line's "
+                       f"options, will write over the checkpoint")
+            training = load_weights_file(weights, asked.schedule())
+        elif training is None:
             raise SystemExit(f"neither {checkpoint} nor {weights} exists (use --from-scratch)")
-        training = max(found, key=lambda training: training.games)
-    if layout is not None and training.promote(
-            layout.stages or training.table.shape[0], layout.late_top or training.late_top
-    ) and training.coherent:
+        else:
+            training.schedule = settle(training.schedule, training.table.shape[0],
+                                       training.late_top, asked, checkpoint, notice)
+    stages, late_top = asked.layout
+    if training.promote(stages or training.table.shape[0], late_top or training.late_top
+                        ) and training.coherent:
         training.learns_from = max(training.learns_from,
-                                   training.games + schedule.calibration_games)
-    training.restart_from(schedule.restart_boundary)
+                                   training.games + training.schedule.calibration_games)
+    training.restart_from(training.schedule.restart_tile)
     return training
-
-
-class Layout(NamedTuple):
-    """The stages a network has and how its late stages read a board (engine.solver.ntuple);
-    None keeps what the run has."""
-
-    stages: int | None = None
-    late_top: int | None = None
-
-
-@dataclass(frozen=True)
-class Schedule:
-    """How a run learns: TD(0) at `rate` for `td_games` games, then TC at `coherence_rate`
-    towards lambda-returns with lambda = `trace`;
-    `round_moves` moves a worker between averagings; a share of the games (`restart_share`)
-    restarted from late boards, the first boards of games holding 2**restart_exponent (and
-    2**restart_beside, unless 0) that did not start with them;
-    `calibration_games` fill TC's sums when a run goes on from a weights file, or when stages
-    are promoted; only the boards of stage `learned_stage` and later stages learn."""
-
-    rate: float = 0.1
-    coherence_rate: float = 0.5  # 1.0 and 0.25 played worse late on (runs 12, 13: docs/notebook)
-    td_games: int = 100_000
-    round_moves: int = 20_000_000
-    restart_share: float = 0.5
-    restart_exponent: int = 13  # 8192
-    calibration_games: int = 40_000
-    trace: float = 0.5
-    learned_stage: int = 0
-    restart_beside: int = 0
-
-    @property
-    def restart_boundary(self) -> tuple[int, int]:
-        return self.restart_exponent, self.restart_beside
 
 
 @dataclass
@@ -358,11 +341,11 @@ def play_worker(training: Training, worker: Worker, number: int, schedule: Sched
                         learning_rate(training, schedule),
                         schedule.trace if training.coherent else 0.0,
                         placements(training.shapes), stages, training.late_top,
-                        schedule.learned_stage, *tables,
+                        schedule.learn_stage, *tables,
                         round_seed(training.seed, training.rounds, number),
                         schedule.round_moves, worker.path, worker.rewards, worker.outcomes,
-                        training.starts, schedule.restart_share, schedule.restart_exponent,
-                        schedule.restart_beside, worker.found)
+                        training.starts, schedule.restart_share, *schedule.restart_tile,
+                        worker.found)
     worker.cpu_seconds = time.thread_time() - started
     return played
 
@@ -447,12 +430,13 @@ def restarts_summary(training: Training) -> str:
 
 
 def train(training: Training, checkpoint: Path, total_games: int, workers: int,
-          schedule: Schedule, checkpoint_seconds: float, quiet: bool = False,
+          checkpoint_seconds: float, quiet: bool = False,
           screen: Callable[[Network], str] | None = None, screen_seconds: float = 0.0
           ) -> Training:
-    """Rounds until `total_games` games are played, with checkpoints on the way; with a
-    `screen`, its line for the network as it plays now at the start and every
-    `screen_seconds` (the rounds wait for it)."""
+    """Rounds until `total_games` games are played, with checkpoints on the way, on the
+    run's schedule; with a `screen`, its line for the network as it plays now at the start
+    and every `screen_seconds` (the rounds wait for it)."""
+    schedule = training.schedule
     tables = row_tables()
     pool = ThreadPoolExecutor(workers)
     team = [Worker(copy=None) for _ in range(workers)]
@@ -495,43 +479,47 @@ def boundary(text: str) -> tuple[int, int]:
     return exponents[0], exponents[1] if len(exponents) > 1 else 0
 
 
-def main() -> None:
+# The schedule's options: each field's type on the command line and what it does.
+SCHEDULE_HELP = (
+    ("rate", float, "TD(0): share of a value's error corrected by one update"),
+    ("coherence_rate", float, "TC: the same share for a weight whose errors all agree"),
+    ("td_games", int, "games of TD(0) before TC and the second stage start"),
+    ("round_moves", int, "moves each worker plays between two averagings"),
+    ("restart_share", float, "share of the games started from late boards, once any is found"),
+    ("restart_tile", boundary, "a late board is a game's first holding this tile (16384+8192: "
+                               "and 8192 beside it), when it did not start with them"),
+    ("calibration_games", int, "games that fill TC's sums, the weights held still, when a run "
+                               "goes on from the weights file or promotes stages"),
+    ("trace", float, "TC's lambda: how far a value's target looks past the next move"),
+    ("learn_stage", int, "only the boards of this stage (0 the first) and later ones learn"),
+)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=0, help="games to train in this run")
     parser.add_argument("--seed", type=int, default=1, help="for a run --from-scratch")
     parser.add_argument("--from-scratch", action="store_true",
                         help="start from a network of zeros (no checkpoint may exist)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--rate", type=float, default=Schedule.rate,
-                        help="TD(0): share of a value's error corrected by one update")
-    parser.add_argument("--coherence-rate", type=float, default=Schedule.coherence_rate,
-                        help="TC: the same share for a weight whose errors all agree")
-    parser.add_argument("--td-games", type=int, default=Schedule.td_games,
-                        help="games of TD(0) before TC and the second stage start")
-    parser.add_argument("--round-moves", type=int, default=Schedule.round_moves,
-                        help="moves each worker plays between two averagings")
-    parser.add_argument("--restart-share", type=float, default=Schedule.restart_share,
-                        help="share of the games started from late boards, once any is found")
-    parser.add_argument("--restart-tile", type=boundary,
-                        default=str(1 << Schedule.restart_exponent),
-                        help="a late board is a game's first holding this tile (16384+8192: "
-                             "and 8192 beside it), when it did not start with them")
-    parser.add_argument("--stages", type=int, choices=range(1, MOST_STAGES + 1),
-                        help="stages of the network; new ones are promoted from the one "
-                             "before (their TC sums filled first)")
-    parser.add_argument("--read-down", action="store_true",
-                        help="late stages read boards down to 8192; a network that did not "
-                             "promotes its late stages again from the first")
-    parser.add_argument("--learn-stage", type=int, default=Schedule.learned_stage,
-                        help="only the boards of this stage (0 the first) and later ones learn")
+    kept = parser.add_argument_group(
+        "run options", "kept in the checkpoint, which a run goes on with: one given that "
+        "contradicts it stops the run unless --change-options")
+    for name, parse, text in SCHEDULE_HELP:
+        kept.add_argument(option_name(name), type=parse,
+                          help=f"{text} (default {shown(name, getattr(Schedule, name))})")
+    kept.add_argument("--stages", type=int, choices=range(1, MOST_STAGES + 1),
+                      help="stages of the network; new ones are promoted from the one before "
+                           "(their TC sums filled first)")
+    kept.add_argument("--read-down", action="store_true", default=None,
+                      help="late stages read boards down to 8192; a network that did not "
+                           "promotes its late stages again from the first")
+    kept.add_argument("--change-options", action="store_true",
+                      help="let the run options given replace the checkpoint's (a new part of "
+                           "the run, such as another stage)")
     parser.add_argument("--screen-minutes", type=float, default=30.0,
                         help="the late-game screen (training.probes) every so often; 0: never")
     parser.add_argument("--screen-workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--calibration-games", type=int, default=Schedule.calibration_games,
-                        help="games that fill TC's sums, the weights held still, when a run "
-                             "goes on from the weights file")
-    parser.add_argument("--trace", type=float, default=Schedule.trace,
-                        help="TC's lambda: how far a value's target looks past the next move")
     parser.add_argument("--checkpoint-seconds", type=float, default=180.0)
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
@@ -539,23 +527,23 @@ def main() -> None:
     parser.add_argument("--export", type=Path, help="write the weights file here when done")
     parser.add_argument("--compact", action="store_true",
                         help="export the weights as int16 whole points")
-    args = parser.parse_args()
-    schedule = Schedule(args.rate, args.coherence_rate, args.td_games, args.round_moves,
-                        args.restart_share, args.restart_tile[0], args.calibration_games,
-                        args.trace, args.learn_stage, args.restart_tile[1])
-    layout = Layout(args.stages, READ_DOWN_TOP if args.read_down else None)
-    training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch, schedule,
-                      layout=layout)
+    args = parser.parse_args(argv)
+    asked = Asked({option.name: getattr(args, option.name) for option in fields(Schedule)
+                   if getattr(args, option.name) is not None},
+                  Layout(args.stages, READ_DOWN_TOP if args.read_down else None),
+                  args.change_options)
+    training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch, asked)
     calibration = (f", TC's sums filled until game {training.learns_from:,}"
                    if training.calibrating else "")
     print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
           f"{training.rounds}, seed {training.seed}, {training.table.shape[0]} stages (late "
           f"boards read with {1 << training.late_top} at most), {args.workers} workers"
           f"{calibration}", flush=True)
+    print(f"options {training.schedule.command_line()}", flush=True)
     screen = ((lambda network: probes.screen_line(network, args.screen_workers))
               if args.screen_minutes and args.games else None)
     training = train(training, args.checkpoint, training.games + args.games, args.workers,
-                     schedule, args.checkpoint_seconds, screen=screen,
+                     args.checkpoint_seconds, screen=screen,
                      screen_seconds=60 * args.screen_minutes)
     if args.export:
         counters = {"seed": training.seed, "rounds": training.rounds, "games": training.games,

@@ -1,5 +1,8 @@
-"""The trainer: its moves are the game's, a run split at a checkpoint is the same run, and a run
-going on from a weights file fills TC's sums before it learns."""
+"""The trainer: its moves are the game's, a run split at a checkpoint is the same run (from the
+checkpoint alone: it keeps the run's options), and a run going on from a weights file fills TC's
+sums before it learns."""
+
+from dataclasses import asdict
 
 import numpy as np
 import pytest
@@ -72,8 +75,9 @@ def test_the_trainers_value_of_a_board_is_the_solvers(random_network, exponents,
 
 
 # Restarts from the first board holding 128, so that short runs find and use late boards.
-SCHEDULE = trainer.Schedule(td_games=60, round_moves=2_000, restart_exponent=7,
-                                 calibration_games=30)
+SCHEDULE = trainer.Schedule(td_games=60, round_moves=2_000, restart_tile=(7, 0),
+                            calibration_games=30)
+ASKED = trainer.Asked(asdict(SCHEDULE))
 
 
 def play(tables, starts, restart_share, restart_exponent):
@@ -162,10 +166,10 @@ def run(checkpoint, games, weights=None):
     weights file `weights`)."""
     training = trainer.resume(
         checkpoint, weights or checkpoint.with_name("none.npz"), seed=5,
-        from_scratch=not checkpoint.exists() and weights is None, schedule=SCHEDULE,
+        from_scratch=not checkpoint.exists() and weights is None, asked=ASKED,
         shapes=SMALL_SHAPES)
-    return trainer.train(training, checkpoint, games, workers=2, schedule=SCHEDULE,
-                              checkpoint_seconds=0.0, quiet=True)
+    return trainer.train(training, checkpoint, games, workers=2, checkpoint_seconds=0.0,
+                         quiet=True)
 
 
 def exported(training, path):
@@ -190,18 +194,96 @@ def test_a_run_split_at_a_checkpoint_equals_one_run(tmp_path):
     assert np.any(whole.table[..., ERRORS]) and np.any(whole.table[..., MAGNITUDES])
 
 
+# A run's options, none of them the default, and the machine's (never kept in a checkpoint).
+RUN_OPTIONS = ["--rate", "0.05", "--coherence-rate", "0.25", "--td-games", "60",
+               "--round-moves", "2000", "--restart-share", "0.7", "--restart-tile", "128",
+               "--calibration-games", "30", "--trace", "0.3", "--read-down"]
+RUN_SCHEDULE = trainer.Schedule(rate=0.05, coherence_rate=0.25, td_games=60, round_moves=2_000,
+                                restart_share=0.7, restart_tile=(7, 0), calibration_games=30,
+                                trace=0.3)
+
+
+def command(tmp_path, checkpoint, games, *options):
+    """`python -m training.trainer` going on from a small network of zeros (the weights file
+    is named so that the shipped one, which has trained more games, is not taken instead)."""
+    start = tmp_path / "start.npz"
+    if not start.exists():
+        weights_file.save(start, empty_network(SMALL_SHAPES),
+                          {"seed": 5, "rounds": 0, "games": 0, "moves": 0})
+    trainer.main(["--checkpoint", str(checkpoint), "--games", str(games), "--weights", str(start),
+                  "--workers", "2", "--screen-minutes", "0", *options])
+    return trainer.load_checkpoint(checkpoint)
+
+
+def test_a_run_goes_on_from_its_checkpoint_alone_as_if_it_had_not_stopped(tmp_path, capsys):
+    whole = command(tmp_path, tmp_path / "whole.npz", 200, *RUN_OPTIONS)
+    first = command(tmp_path, tmp_path / "split.npz", 100, *RUN_OPTIONS)
+    assert first.coherent  # the split falls after TC started
+    resumed = command(tmp_path, tmp_path / "split.npz", 200 - first.games)
+    assert "options --rate 0.05 --coherence-rate 0.25" in capsys.readouterr().out
+    assert whole.schedule == resumed.schedule == RUN_SCHEDULE
+    assert whole.late_top == resumed.late_top == READ_DOWN_TOP
+    assert whole.found > 0 and whole.starts.shape[0] > 0  # late boards were found
+    assert (resumed.rounds, resumed.games, resumed.moves, resumed.found) == (
+        whole.rounds, whole.games, whole.moves, whole.found)
+    assert resumed.table.tobytes() == whole.table.tobytes()  # weights and TC's sums
+    for name in ("unlogged_scores", "unlogged_tops", "unlogged_restarts", "starts"):
+        assert np.array_equal(getattr(resumed, name), getattr(whole, name)), name
+
+
+def test_every_field_of_the_schedule_is_an_option_of_the_command_line():
+    assert [name for name, _parse, _help in trainer.SCHEDULE_HELP] == list(asdict(SCHEDULE))
+
+
+def test_an_option_that_contradicts_the_checkpoint_stops_the_run_unless_changes_are_asked(
+        tmp_path, capsys):
+    checkpoint = tmp_path / "checkpoint.npz"
+    first = command(tmp_path, checkpoint, 20, *RUN_OPTIONS)
+    written = checkpoint.read_bytes()
+    with pytest.raises(SystemExit) as stopped:
+        command(tmp_path, checkpoint, 20, "--restart-share", "0.9", "--restart-tile", "128",
+                "--stages", "3")
+    assert str(stopped.value) == (
+        f"{checkpoint} was trained with --restart-share 0.7, not 0.9; --stages 2, not 3: "
+        "leave those options out to go on as it was, or add --change-options to change them")
+    assert checkpoint.read_bytes() == written  # nothing trained, nothing written
+    changed = command(tmp_path, checkpoint, 20, "--restart-share", "0.9", "--stages", "3",
+                      "--change-options")
+    out = capsys.readouterr().out
+    assert f"--restart-share 0.9 from now on, was 0.7 in {checkpoint}" in out
+    assert f"--stages 3 from now on, was 2 in {checkpoint}" in out
+    assert changed.schedule == trainer.Schedule(**{**asdict(RUN_SCHEDULE), "restart_share": 0.9})
+    assert changed.table.shape[0] == 3 and changed.games > first.games
+
+
+def test_a_checkpoint_from_before_options_were_kept_goes_on_with_the_command_lines(
+        tmp_path, capsys):
+    checkpoint = tmp_path / "checkpoint.npz"
+    first = command(tmp_path, checkpoint, 20, *RUN_OPTIONS)
+    with np.load(checkpoint) as stored:  # as written before checkpoints kept options
+        old = {name: stored[name] for name in stored.files if name != "options"}
+    np.savez(checkpoint, **old)
+    assert trainer.load_checkpoint(checkpoint).schedule is None
+    options = [*RUN_OPTIONS[:RUN_OPTIONS.index("--restart-share")], "--restart-share", "0.9",
+               *RUN_OPTIONS[RUN_OPTIONS.index("--restart-share") + 2:]]
+    resumed = command(tmp_path, checkpoint, 20, *options)
+    assert (f"{checkpoint} keeps no options (written before checkpoints kept them): going on "
+            "with the command line's and the defaults, --rate 0.05") in capsys.readouterr().out
+    assert resumed.games > first.games
+    assert resumed.schedule == trainer.Schedule(**{**asdict(RUN_SCHEDULE), "restart_share": 0.9})
+
+
 def test_a_run_goes_on_from_the_weights_file_when_it_is_further(tmp_path):
     checkpoint = tmp_path / "checkpoint.npz"
     early = run(checkpoint, 40)
     further = tmp_path / "ntuple.npz"
     counters = {"seed": 5, "rounds": 99, "games": 5_000, "moves": 10**6}
     weights_file.save(further, early.playing_network(), counters)
-    resumed = trainer.resume(checkpoint, further, seed=5, from_scratch=False,
-                                  schedule=SCHEDULE)
+    resumed = trainer.resume(checkpoint, further, seed=5, from_scratch=False, asked=ASKED)
     assert (resumed.rounds, resumed.games) == (99, 5_000)
     assert np.array_equal(resumed.playing_network().weights, early.playing_network().weights)
     assert not resumed.calibrating  # TD(0) has no sums to fill
-    alone = trainer.resume(checkpoint, tmp_path / "none.npz", 5, False, SCHEDULE)
+    alone = trainer.resume(checkpoint, tmp_path / "none.npz", 5, False, ASKED)
     assert alone.games == early.games
 
 
@@ -210,7 +292,7 @@ def test_a_weights_file_past_the_start_of_tc_keeps_its_second_stage(tmp_path):
     assert late.coherent and not np.array_equal(late.table[0], late.table[1])
     path = exported(late, tmp_path / "ntuple.npz")
     resumed = trainer.resume(tmp_path / "none.npz", path, seed=5, from_scratch=False,
-                                  schedule=SCHEDULE)
+                             asked=ASKED)
     assert resumed.coherent
     assert np.array_equal(resumed.table[..., WEIGHT], late.table[..., WEIGHT])
     assert not resumed.table[..., ERRORS:].any()  # the file keeps no sums
@@ -289,8 +371,8 @@ def test_a_new_stage_starts_as_a_copy_of_the_one_before_it():
 def test_a_run_given_a_new_layout_fills_the_promoted_stages_sums_before_learning(tmp_path):
     late = run(tmp_path / "first.npz", 100)
     path = exported(late, tmp_path / "ntuple.npz")
-    resumed = trainer.resume(tmp_path / "none.npz", path, 5, False, SCHEDULE,
-                             layout=trainer.Layout(3, READ_DOWN_TOP))
+    resumed = trainer.resume(tmp_path / "none.npz", path, 5, False,
+                             trainer.Asked(asdict(SCHEDULE), trainer.Layout(3, READ_DOWN_TOP)))
     assert resumed.table.shape[0] == 3 and resumed.late_top == READ_DOWN_TOP
     assert resumed.calibrating and resumed.learns_from == late.games + 30
     assert resumed.sums_scale[1:].tolist() == [1.0, 1.0]  # nothing to lengthen
@@ -299,7 +381,7 @@ def test_a_run_given_a_new_layout_fills_the_promoted_stages_sums_before_learning
     again = trainer.load_checkpoint(saved)
     assert again.late_top == READ_DOWN_TOP and again.learns_from == resumed.learns_from
     assert np.array_equal(again.sums_scale, resumed.sums_scale)
-    assert again.starts_boundary == SCHEDULE.restart_boundary
+    assert again.starts_boundary == SCHEDULE.restart_tile
 
 
 def late_round(tables, learned_stage, start, boundary=(14, 0)):
