@@ -27,6 +27,12 @@ def record_of(game: Game, assisted: bool = False) -> GameRecord:
     return GameRecord(GAME_ID, game, assisted=assisted)
 
 
+def view_of_record(record: GameRecord, event: str, *args, best: BestScores = NO_BEST,
+                   **kwargs):
+    """The view of `record` after `event`, dated as the app dates it."""
+    return game_view(record, event, best, days.day_of(record), *args, **kwargs)
+
+
 def daily_record(rows: list[list[int]], score: int = 0) -> GameRecord:
     """A game of the day its record was created on."""
     record = record_of(Game.from_rows(rows, score=score, seed=1))
@@ -74,27 +80,27 @@ def test_the_points_given_away_are_written_the_reader_s_way(app, lang, one, few)
 
 
 def test_no_legal_move_is_a_hint_without_a_choice(english):
-    view = game_view(record_of(Game.from_rows(OVER, seed=1)), "hinted", NO_BEST, values={})
+    view = view_of_record(record_of(Game.from_rows(OVER, seed=1)), "hinted", values={})
     assert view.hint.direction is None and view.hint.rows == ()
     assert str(view.announcement) == f"Game over. Final score: {view.score}."
 
 
 def test_a_game_is_in_progress_once_moved_and_until_it_is_over(english):
     game = Game.from_rows(MERGING, seed=1)
-    assert game_view(record_of(game), "loaded", NO_BEST).in_progress is False
+    assert view_of_record(record_of(game), "loaded").in_progress is False
     assert game.move("left")
-    moved = game_view(record_of(game), "moved", NO_BEST, "left", game.last_points)
+    moved = view_of_record(record_of(game), "moved", "left", game.last_points)
     assert (moved.status, moved.in_progress, moved.gained) == ("playing", True, 4)
     assert str(moved.announcement) == f"Moved left. Score: {game.score}."
-    assert game_view(record_of(game), "undone", NO_BEST, points=4).gained == 0
-    over = game_view(record_of(Game.from_rows(OVER, seed=1)), "loaded", NO_BEST)
+    assert view_of_record(record_of(game), "undone", points=4).gained == 0
+    over = view_of_record(record_of(Game.from_rows(OVER, seed=1)), "loaded")
     assert (over.status, over.in_progress) == ("over", False)
 
 
 def test_a_merge_draws_the_two_tiles_leaving_before_the_tile_they_made(english):
     game = Game.from_rows(MERGING, seed=1)
     game.move("left")
-    tiles = game_view(record_of(game), "moved", NO_BEST, "left").board.tiles
+    tiles = view_of_record(record_of(game), "moved", "left").board.tiles
     merged = next(index for index, tile in enumerate(tiles) if tile.merged)
     assert [tile.leaving for tile in tiles[merged - 2:merged + 1]] == [True, True, False]
     assert [tile.value for tile in tiles[merged - 2:merged + 1]] == [2, 2, 4]
@@ -105,7 +111,7 @@ def test_a_merge_draws_the_two_tiles_leaving_before_the_tile_they_made(english):
 
 def test_each_event_has_its_sentence(english):
     game = Game.from_rows(MERGING, seed=1)
-    sentences = {event: str(game_view(record_of(game), event, NO_BEST, "up").announcement)
+    sentences = {event: str(view_of_record(record_of(game), event, "up").announcement)
                  for event in ("blocked", "new", "nothing-to-undo", "repeated", "hinted")}
     assert sentences == {"blocked": "Nothing moves up.", "new": "New game started.",
                          "nothing-to-undo": "There is no move to take back.", "repeated": "",
@@ -113,40 +119,40 @@ def test_each_event_has_its_sentence(english):
 
 
 def test_the_buttons_key_hints_come_from_the_bindings(english):
-    view = game_view(record_of(Game.new(seed=1)), "loaded", NO_BEST)
+    view = view_of_record(record_of(Game.new(seed=1)), "loaded")
     assert view.shortcuts["undo"] == Shortcut("U Control+Z", "U, Ctrl+Z")
     assert view.shortcuts["hint"].aria == "Shift+H"
     assert view.shortcuts["autoplay"].aria == "Shift+A"
-    assert view.other_game and not game_view(record_of(Game.new(seed=1)), "moved", NO_BEST,
-                                             "up").other_game
+    assert view.other_game and not view_of_record(record_of(Game.new(seed=1)), "moved",
+                                                  "up").other_game
 
 
 def test_only_a_finished_game_played_without_help_is_offered_the_records(english):
     finished = record_of(Game.from_rows(OVER, seed=1))
-    assert game_view(finished, "loaded", NO_BEST).may_enter_leaderboard
+    assert view_of_record(finished, "loaded").may_enter_leaderboard
     assisted = record_of(Game.from_rows(OVER, seed=1), assisted=True)
-    assert not game_view(assisted, "loaded", NO_BEST).may_enter_leaderboard
-    assert not game_view(record_of(Game.from_rows(MERGING, seed=1)), "loaded",
-                         NO_BEST).may_enter_leaderboard
+    assert not view_of_record(assisted, "loaded").may_enter_leaderboard
+    assert not view_of_record(record_of(Game.from_rows(MERGING, seed=1)),
+                              "loaded").may_enter_leaderboard
 
 
 def test_a_daily_game_offers_no_new_game_and_asks_its_own_route_for_its_state(english):
-    ordinary = game_view(record_of(Game.from_rows(OVER, seed=1)), "loaded", NO_BEST)
+    ordinary = view_of_record(record_of(Game.from_rows(OVER, seed=1)), "loaded")
     assert ordinary.can_start_new and ordinary.state_url == "/en/state"
-    daily = game_view(daily_record(OVER), "loaded", NO_BEST)
+    daily = view_of_record(daily_record(OVER), "loaded")
     assert daily.day is not None and not daily.can_start_new
     assert daily.state_url == "/en/daily/state"
 
 
 def test_the_share_text_names_the_best_tile_the_score_and_a_daily_game_s_day(english):
-    view = game_view(record_of(Game.from_rows(OVER, score=12346, seed=1)), "loaded", NO_BEST)
+    view = view_of_record(record_of(Game.from_rows(OVER, score=12346, seed=1)), "loaded")
     assert str(view.share_text) == "2048: best tile 4, 12,346 points"
-    daily = game_view(daily_record(OVER, score=2), "loaded", NO_BEST)
+    daily = view_of_record(daily_record(OVER, score=2), "loaded")
     day = f"{daily.day:%B} {daily.day.day}, {daily.day.year}"  # as English writes a date
     assert str(daily.share_text) == f"2048, the daily game of {day}: best tile 4, 2 points"
 
 
 def test_the_best_score_without_help_is_drawn_in_the_element_the_script_updates(english):
-    view = game_view(record_of(Game.new(seed=1)), "loaded", BestScores(50, 12))
+    view = view_of_record(record_of(Game.new(seed=1)), "loaded", best=BestScores(50, 12))
     scores = render_template("partials/scores.html", view=view)
     assert 'Best without help: <span id="best-unassisted">12</span>' in scores

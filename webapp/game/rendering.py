@@ -33,10 +33,12 @@ REPLACED = lazy_gettext("This game was replaced by a new one in another tab.")
 def view_of(record: GameRecord, event: str, direction: str | None = None, points: int = 0,
             values: dict[str, float] | None = None, message: str | None = None,
             in_points: bool = False, steps: Sequence[Step] = ()) -> GameView:
-    """The answer's view, with the best scores the browser remembers for games of its kind."""
-    daily = days.day_of(record) is not None
-    best = best_scores(request, record.game.score, record.assisted, daily)
-    return game_view(record, event, best, direction, points, values, message, in_points, steps)
+    """The answer's view, with the best scores the browser remembers for games of its kind (the
+    day, read once here, says which)."""
+    day = days.day_of(record)
+    best = best_scores(request, record.game.score, record.assisted, daily=day is not None)
+    return game_view(record, event, best, day, direction, points, values, message, in_points,
+                     steps)
 
 
 def _headers(view: GameView) -> dict[str, str]:

@@ -6,9 +6,8 @@ of what to say and offer live here; the templates only draw it."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
-from functools import cached_property
 
 from flask import url_for
 from flask_babel import format_date
@@ -16,7 +15,6 @@ from markupsafe import Markup
 
 from engine import Status, Tile
 from engine.solver import verdicts
-from webapp import days
 from webapp.game import controls
 from webapp.game.best_score import BestScores
 from webapp.game.board_view import BoardView, board_view
@@ -74,7 +72,7 @@ class GameView:
     is set only in a hint's answer; `may_enter_leaderboard` says whether the end-of-game banner
     offers the records table (`webapp.leaderboard.verify.play_refusal`), `placed` where the game
     stands in it once entered; `counts_for_leaderboard` says whether the game may still enter (no
-    help used so far, not over); `record` is what `day` is read from."""
+    help used so far, not over); `day` is a daily game's day (None for an ordinary game)."""
 
     game_id: str
     seq: int
@@ -94,18 +92,12 @@ class GameView:
     may_enter_leaderboard: bool
     placed: Placed | None
     counts_for_leaderboard: bool
-    record: GameRecord = field(repr=False, compare=False)
+    day: date | None
 
     @property
     def status(self) -> str:
         """Where the game stands: "playing", "won" or "over"."""
         return self.board.status
-
-    @cached_property
-    def day(self) -> date | None:
-        """The day of a daily game (None for an ordinary game), read the first time an answer
-        draws it: a page, a new game's links, a finished game's banner."""
-        return days.day_of(self.record)
 
     @property
     def can_start_new(self) -> bool:
@@ -200,6 +192,7 @@ def game_view(
     record: GameRecord,
     event: str,
     best: BestScores,
+    day: date | None,
     direction: str | None = None,
     points: int = 0,
     values: dict[str, float] | None = None,
@@ -207,7 +200,7 @@ def game_view(
     in_points: bool = False,
     steps: Sequence[tuple[str, Iterable[Tile]]] = (),
 ) -> GameView:
-    """The view of `record` after `event` (loaded, moved, blocked, undone, nothing-to-undo,
+    """The view of `record`, a game of `day` (None for an ordinary game), after `event` (loaded, moved, blocked, undone, nothing-to-undo,
     new, kept-playing, repeated, stale, hinted, repaired; `direction`: the last move's,
     `points`: what the moves scored together; the solver's `values` for a hint, `in_points` if
     they are points; `steps`: each move of a request of several)."""
@@ -237,5 +230,5 @@ def game_view(
         may_enter_leaderboard=may_enter and entered is None,
         placed=entered,
         counts_for_leaderboard=not record.assisted and board.status != Status.OVER,
-        record=record,
+        day=day,
     )
