@@ -26,8 +26,8 @@ The first --td-games games use TD(0) with a fixed rate and one stage; from there
 stage (boards holding 16384) starts as a copy of the first, and every weight learns at its own
 temporal-coherence rate (learning.py), towards lambda-returns (--trace; TD(0) targets
 until the ninth run's second part, which measured lambda 0.5 against them). A run resumes from
-the checkpoint, or, when the shipped weights file has trained more games, from that file. The
-file keeps the weights and counters only, not TC's sums, and sums of zero would let every weight
+the checkpoint, or, when the shipped weights file has trained more games than the default
+checkpoint (one not named with --checkpoint), from that file. The file keeps the weights and counters only, not TC's sums, and sums of zero would let every weight
 learn at the full rate at once (the shipped network's greedy games went from 49% reaching 16384
 to 18% within 15,000 games). So a run going on from the file first plays --calibration-games
 games with the weights held still, its errors filling the sums. Sums over those games alone
@@ -272,9 +272,10 @@ def load_weights_file(path: Path, schedule: Schedule) -> Training:
 
 def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
            asked: Asked = Asked(), shapes: tuple[tuple[int, ...], ...] = SHAPES,
-           notice: Callable[[str], None] = print) -> Training:
+           notice: Callable[[str], None] = print, named: bool = False) -> Training:
     """The checkpoint or the weights file, whichever has trained more games (or a new
-    network with --from-scratch when neither exists). From the checkpoint the run goes on with
+    network with --from-scratch when neither exists), or the checkpoint if it exists and was
+    `named` on the command line (a run of its own). From the checkpoint the run goes on with
     the options it keeps (run_options.settle); a new run, from the file or from scratch, with
     those `asked`. Then the layout asked for, if any (its promoted stages' TC sums filled for
     the schedule's calibration games before they learn); games restart from boards past the
@@ -285,8 +286,8 @@ def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
         training = Training.of(seed, empty_network(shapes), schedule=asked.schedule())
     else:
         training = load_checkpoint(checkpoint) if checkpoint.exists() else None
-        further = weights.exists() and (
-            training is None or weights_file.training_counters(weights)["games"] > training.games)
+        further = weights.exists() and (training is None or not named and (
+            weights_file.training_counters(weights)["games"] > training.games))
         if further:
             if training is not None:
                 notice(f"{weights} has trained more games than {checkpoint} "
@@ -521,9 +522,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="the late-game screen (training.probes) every so often; 0: never")
     parser.add_argument("--screen-workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--checkpoint-seconds", type=float, default=180.0)
-    parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
+    parser.add_argument("--checkpoint", type=Path,
+                        help="the run's checkpoint, gone on with if it exists (default: "
+                             f"{DEFAULT_CHECKPOINT}, which gives way to a weights file that "
+                             "has trained more games)")
     parser.add_argument("--weights", type=Path, default=weights_file.SHIPPED,
-                        help="weights file to go on from if it has trained more games")
+                        help="weights file a new run starts from (without a checkpoint, or "
+                             "when it has trained more games than the default checkpoint)")
     parser.add_argument("--export", type=Path, help="write the weights file here when done")
     parser.add_argument("--compact", action="store_true",
                         help="export the weights as int16 whole points")
@@ -532,7 +537,9 @@ def main(argv: list[str] | None = None) -> None:
                    if getattr(args, option.name) is not None},
                   Layout(args.stages, READ_DOWN_TOP if args.read_down else None),
                   args.change_options)
-    training = resume(args.checkpoint, args.weights, args.seed, args.from_scratch, asked)
+    checkpoint = args.checkpoint or DEFAULT_CHECKPOINT
+    training = resume(checkpoint, args.weights, args.seed, args.from_scratch, asked,
+                      named=args.checkpoint is not None)
     calibration = (f", TC's sums filled until game {training.learns_from:,}"
                    if training.calibrating else "")
     print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
@@ -542,7 +549,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"options {training.schedule.command_line()}", flush=True)
     screen = ((lambda network: probes.screen_line(network, args.screen_workers))
               if args.screen_minutes and args.games else None)
-    training = train(training, args.checkpoint, training.games + args.games, args.workers,
+    training = train(training, checkpoint, training.games + args.games, args.workers,
                      args.checkpoint_seconds, screen=screen,
                      screen_seconds=60 * args.screen_minutes)
     if args.export:

@@ -204,14 +204,16 @@ RUN_SCHEDULE = trainer.Schedule(rate=0.05, coherence_rate=0.25, td_games=60, rou
 
 
 def command(tmp_path, checkpoint, games, *options):
-    """`python -m training.trainer` going on from a small network of zeros (the weights file
-    is named so that the shipped one, which has trained more games, is not taken instead)."""
+    """`python -m training.trainer` on 2 workers, without the screen: a new run starts from a
+    small network of zeros; one going on from its checkpoint is given `options` alone (the
+    shipped weights file, which has trained more games, does not take its place)."""
     start = tmp_path / "start.npz"
-    if not start.exists():
+    if not checkpoint.exists():
         weights_file.save(start, empty_network(SMALL_SHAPES),
                           {"seed": 5, "rounds": 0, "games": 0, "moves": 0})
-    trainer.main(["--checkpoint", str(checkpoint), "--games", str(games), "--weights", str(start),
-                  "--workers", "2", "--screen-minutes", "0", *options])
+        options = (*options, "--weights", str(start))
+    trainer.main(["--checkpoint", str(checkpoint), "--games", str(games), "--workers", "2",
+                  "--screen-minutes", "0", *options])
     return trainer.load_checkpoint(checkpoint)
 
 
@@ -285,6 +287,8 @@ def test_a_run_goes_on_from_the_weights_file_when_it_is_further(tmp_path):
     assert not resumed.calibrating  # TD(0) has no sums to fill
     alone = trainer.resume(checkpoint, tmp_path / "none.npz", 5, False, ASKED)
     assert alone.games == early.games
+    named = trainer.resume(checkpoint, further, 5, False, ASKED, named=True)
+    assert named.games == early.games  # a checkpoint named on the command line is its own run
 
 
 def test_a_weights_file_past_the_start_of_tc_keeps_its_second_stage(tmp_path):
