@@ -16,8 +16,8 @@ from webapp import days
 def rows(client, path="/records"):
     """The table's rows: (name as shown, score as shown, game id)."""
     text = client.get(path).text
-    return re.findall(r'<tr id="entry-([^"]+)">.*?<th scope="row" class="records-name">(.*?)</th>'
-                      r'\s*<td class="number records-score">([^<]+)</td>', text, re.S)
+    return re.findall(r'<tr id="entry-([^"]+)"[^>]*>.*?<th [^>]*class="records-name">(.*?)</th>'
+                      r'\s*<td [^>]*class="number records-score">([^<]+)</td>', text, re.S)
 
 
 @BOTH_STORES
