@@ -6,8 +6,14 @@
 import { addTile, playSlide, readSlides, readSteps, settleOnto } from "./slides.js";
 import { removeLeavingOncePopped, syncAttributes, updateBoard } from "./view.js";
 
-// How long each move of an answer of several moves is shown before the next one slides.
+// An answer of several moves is drawn one move at a time, STEP_MS apart when few are waiting;
+// when more are, the moves after the first share CATCH_UP_MS, each still given MIN_STEP_MS: its
+// slide for at least one frame, then REST_MS (a frame) at rest before the next one slides, so
+// no tile ever turns a corner mid-slide.
 const STEP_MS = 90;
+const CATCH_UP_MS = 180;
+const MIN_STEP_MS = 40;
+const REST_MS = 20;
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 /** Playback on the page's board (`boardOf()` finds the #board element shown now). */
@@ -50,6 +56,11 @@ export function createPlayback({ boardOf, doc = document }) {
     if (board.querySelector("[data-leaving]")) removeLeavingOncePopped(board);
   }
 
+  // How long each move of an answer of several moves is shown when `waiting` follow the first.
+  function stepMs(waiting) {
+    return Math.round(Math.min(STEP_MS, Math.max(MIN_STEP_MS, CATCH_UP_MS / waiting)));
+  }
+
   // Draw each step of an answer of several moves in turn (the first one's slide already drawn
   // when it was played ahead), then settle onto the answer's board.
   function drawSteps(board, incoming, steps, played) {
@@ -59,7 +70,9 @@ export function createPlayback({ boardOf, doc = document }) {
       addTile(board, step.spawned);
       return true;
     });
-    const pace = reducedMotion() ? 0 : STEP_MS;
+    const pace = reducedMotion() ? 0 : stepMs(actions.length - 1);
+    // The first move drawn ahead may still be sliding (a quick answer): the next waits for it.
+    const aheadEndsAt = played ? played.startedAt + slideMs(board) + REST_MS : 0;
     let timer = null;
     let next = 0;
     const finish = () => {
@@ -72,12 +85,16 @@ export function createPlayback({ boardOf, doc = document }) {
     };
     const run = () => {
       if (!actions[next++]()) return finish();
-      if (next < actions.length && pace) timer = setTimeout(run, pace);
-      else finish();
+      if (next < actions.length && pace) {
+        const wait = next === 1 ? Math.max(pace, aheadEndsAt - performance.now()) : pace;
+        timer = setTimeout(run, wait);
+      } else {
+        finish();
+      }
     };
     drawing = { finish };
     board.dataset.drawing = ""; // until the answer's board is settled (its attributes synced)
-    if (pace) board.style.setProperty("--slide", `${Math.min(slideMs(board), pace - 20)}ms`);
+    if (pace) board.style.setProperty("--slide", `${Math.min(slideMs(board), pace - REST_MS)}ms`);
     run();
   }
 

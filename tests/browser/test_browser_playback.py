@@ -6,6 +6,7 @@ other's moves; a press made on a board the game has left is refused with a messa
 Each test holds the first move's request (page.route) to look at the page before its answer."""
 
 import json
+from datetime import datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,6 +15,7 @@ from engine import Game
 from tests.browser.browser_support import settle, shown_board
 from tests.browser.page_posts import moves_sent, posts_sent, record_posts
 from tests.browser.test_browser_batches import ARROWS, START, HeldMoves
+from webapp.game.intents import MAX_MOVES
 
 pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="block")]
 
@@ -99,6 +101,104 @@ def test_an_answer_of_several_moves_is_drawn_one_move_at_a_time(
     assert [board for board in shown if board in expected] == expected  # each move, in order
     assert moves_sent(page) == ["direction=left&seq=1",
                                 "direction=up&direction=right&direction=down&seq=2"]
+
+
+class HeldBatch(HeldMoves):
+    """Holds the first /move request and the one after it (the moves pressed meanwhile)."""
+
+    def answer(self, route, number: int) -> None:
+        self.held.append(route)
+
+    def wait_until_batch_held(self) -> None:
+        for _ in range(200):
+            if len(self.held) == 2:
+                return
+            self.page.wait_for_timeout(25)
+        pytest.fail("the batch was never sent")
+
+    def release_batch(self) -> None:
+        self.held[1].continue_()
+
+
+def played_in_turn(game: Game, count: int) -> list[tuple[str, list[list[int]]]]:
+    """`count` moves, each legal in turn, played on `game`: (direction, the board it left)."""
+    order = ("left", "up", "right", "down")
+    played = []
+    for step in range(count):
+        legal = game.legal_moves()
+        direction = next(d for d in order[step % 4:] + order if d in legal)
+        game.move(direction)
+        played.append((direction, rows_of(game)))
+    return played
+
+
+#: A batch of six moves is shown whole within this much page time of its answer: well under
+#: 90 ms a move, the pace of every batch before (450 ms for the five after the one drawn ahead).
+CATCH_UP_BOUND_MS = 250
+#: One frame at 60 Hz.
+FRAME_MS = 17
+TICK_MS = 5
+
+
+def draw_a_held_batch(page: Page, routes, server, open_game, answer_after_ms: int):
+    """Press a move (held), then six more: they go together once it is answered, the first of
+    them drawn ahead as they go; their answer is let through `answer_after_ms` of page time
+    later. The page's timers run on Playwright's clock, paused, then stepped TICK_MS at a time,
+    so what is measured is page time, whatever the machine's load. Checks that each of the six
+    moves' boards is shown, in order; answers when each first showed (page ms since the answer)
+    and the slide the page set for the batch's moves (ms)."""
+    page.clock.install(time=datetime(2026, 1, 1))
+    record_posts(page)
+    sid = open_game(page, START, seed=3)
+    page.clock.pause_at(datetime(2026, 1, 1, 1))
+    (first, _), *batch = played_in_turn(server.store.game(sid), 7)
+    hold = HeldBatch(page, routes)
+    page.keyboard.press(ARROWS[first])
+    hold.wait_until_held()
+    for direction, _ in batch:
+        page.keyboard.press(ARROWS[direction])
+    hold.release()
+    hold.wait_until_batch_held()
+    page.clock.run_for(answer_after_ms)
+    hold.release_batch()
+    expect(page.locator("#moves")).to_have_text("7")
+    assert moves_sent(page) == [f"direction={first}&seq=1",
+                                "&".join(f"direction={d}" for d, _ in batch) + "&seq=2"]
+    batch_slide = page.evaluate("document.getElementById('board').style.getPropertyValue('--slide')")
+    shown = []
+    for elapsed in range(0, 1000, TICK_MS):
+        board = shown_board(page)
+        if not shown or shown[-1][1] != board:
+            shown.append((elapsed, board))
+        if not page.locator("#board[data-drawing]").count():
+            break
+        page.clock.run_for(TICK_MS)
+    boards = [rows for _, rows in batch]
+    moves = [(at, board) for at, board in shown if board in boards]
+    assert [board for _, board in moves] == boards  # each move, in order
+    return [at for at, _ in moves], int(batch_slide.removesuffix("ms"))
+
+
+def test_a_batch_of_six_moves_catches_up_drawing_each_move_in_turn(
+        page: Page, routes, server, open_game):
+    """The answer of six moves is drawn a move at a time, in order; the last is shown within
+    CATCH_UP_BOUND_MS of the answer (450 ms at 90 ms a move), each move at least two frames, its
+    slide over a frame before the next one starts (no tile turns a corner mid-slide)."""
+    shown_at, slide_ms = draw_a_held_batch(page, routes, server, open_game, answer_after_ms=1000)
+    assert shown_at[-1] <= CATCH_UP_BOUND_MS
+    gaps = [later - earlier for earlier, later in zip(shown_at, shown_at[1:])]
+    assert min(gaps) >= 2 * FRAME_MS
+    assert slide_ms + FRAME_MS <= min(gaps)
+
+
+def test_a_quick_batch_answer_waits_for_the_move_drawn_ahead_to_end(
+        page: Page, routes, server, open_game):
+    """An answer that comes while the batch's first move, drawn ahead, is still sliding: the
+    next move starts only once that slide is over, so no tile turns a corner mid-slide."""
+    shown_at, _ = draw_a_held_batch(page, routes, server, open_game, answer_after_ms=0)
+    slide_ms = int(page.evaluate("getComputedStyle(document.getElementById('board'))"
+                                 ".getPropertyValue('--slide-ms')"))
+    assert shown_at[1] >= slide_ms
 
 
 def test_a_tab_shows_the_board_another_tab_moved_to_before_its_next_press(
