@@ -69,7 +69,7 @@ def test_undo_on_a_damaged_record_goes_back_to_the_last_checkpoint(
     assert answer.headers["X-Seq"] == "48"  # the undo's number is used up
     kept = store.record(store.sid_of(player.client))
     assert kept.game.position == Game.replay(long_game.history, 40).position
-    assert len(kept.game.history) == 40 and kept.assisted
+    assert len(kept.game.history) == 40 and kept.assisted and kept.repaired
     assert "is damaged (move 4" in caplog.text
     legal = kept.game.legal_moves()[0]
     moved = player.move(legal)

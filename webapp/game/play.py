@@ -4,7 +4,8 @@ again after a conflicting write): each answers (what happened, whether the recor
 A record whose history no longer replays to its game (stored bits changed) is damaged, not
 fatal: when undo meets the damage, or a move ends the game and its whole history is replayed to
 prove its score, the game goes back to the last point of its history that checks out
-(`Game.sound_part`) and the answer is "repaired".
+(`Game.sound_part`), is marked repaired, and the answer is "repaired". A repair is not help:
+only the undo that met the damage makes the game assisted, as any undo does.
 """
 
 from __future__ import annotations
@@ -123,6 +124,7 @@ def undo(seq: int, retry: bool = False) -> Apply:
             if not record.game.undo():
                 return "nothing-to-undo"
         except DamagedHistory as error:
+            record.assisted = True
             return _repair(record, record.game.sound_part(), str(error))
         record.assisted, record.last_played = True, time.time()
         return "undone"
@@ -130,11 +132,12 @@ def undo(seq: int, retry: bool = False) -> Apply:
 
 
 def _repair(record: GameRecord, sound: Game, why: str) -> str:
-    """Put the damaged game back to `sound`, the last point of its history that checks out.
-    Its later spawns are known now, so the game counts as assisted, like one undone."""
+    """Put the damaged game back to `sound`, the last point of its history that checks out,
+    and mark it repaired: its player has seen tiles still to come, so it stays out of the
+    records (`webapp.leaderboard.verify`)."""
     log.warning("game %s is damaged (%s): back from move %d to %d",
                 record.id, why, record.game.moves, sound.moves)
-    record.game, record.assisted, record.last_played = sound, True, time.time()
+    record.game, record.repaired, record.last_played = sound, True, time.time()
     return "repaired"
 
 

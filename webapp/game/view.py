@@ -72,7 +72,8 @@ class GameView:
     is set only in a hint's answer; `may_enter_leaderboard` says whether the end-of-game banner
     offers the records table (`webapp.leaderboard.verify.play_refusal`), `placed` where the game
     stands in it once entered; `counts_for_leaderboard` says whether the game may still enter (no
-    help used so far, not over); `day` is a daily game's day (None for an ordinary game)."""
+    help used so far, never repaired, not over); `repaired`: its damaged history was repaired
+    (`webapp.game.play`); `day` is a daily game's day (None for an ordinary game)."""
 
     game_id: str
     seq: int
@@ -82,6 +83,7 @@ class GameView:
     gained: int
     best: BestScores
     assisted: bool
+    repaired: bool
     board: BoardView
     in_progress: bool
     announcement: Markup
@@ -220,6 +222,7 @@ def game_view(
         gained=points if event == "moved" else 0,
         best=best,
         assisted=record.assisted,
+        repaired=record.repaired,
         board=board,
         in_progress=bool(game.moves) and board.status != Status.OVER,
         announcement=announcement(board, score, event, direction, shown_hint),
@@ -229,6 +232,7 @@ def game_view(
         shortcuts=SHORTCUTS,
         may_enter_leaderboard=may_enter and entered is None,
         placed=entered,
-        counts_for_leaderboard=not record.assisted and board.status != Status.OVER,
+        counts_for_leaderboard=(not record.assisted and not record.repaired
+                                and board.status != Status.OVER),
         day=day,
     )

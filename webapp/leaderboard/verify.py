@@ -4,7 +4,13 @@ start where a new game of its seed starts (a daily game: from its day's opening)
 must be legal and every checkpoint reached, and the last move must land on the stored position
 (`Game.sound_part`). A game played
 with help (a hint, auto-play, an undo) is refused, and so is a daily game finished after its
-day was over, when anyone could have watched the day's tiles in other players' replays."""
+day was over, when anyone could have watched the day's tiles in other players' replays.
+
+A repaired game (its stored history was found damaged and it went back to its last sound
+point) is refused too, saying so, not that help was used: what remains of its history
+replays, but its player had already seen the tiles that the moves after that point bring (a
+tile follows from the game's seed and its number, as after an undo), so the rest of the game
+cannot be told from play that knew what was coming."""
 
 from __future__ import annotations
 
@@ -33,13 +39,17 @@ def refusal(record: GameRecord) -> HTTPException | None:
 
 
 def play_refusal(record: GameRecord) -> HTTPException | None:
-    """Why the play itself keeps `record` out of the table (not finished, or played with help),
-    or None: the part of `refusal` a game's own answer can tell without replaying it."""
+    """Why the play itself keeps `record` out of the table (not finished, played with help,
+    or repaired), or None: the part of `refusal` a game's own answer can tell without replaying it."""
     if record.game.status != Status.OVER:
         return Conflict(_("Only a finished game can enter the records."))
     if record.assisted:
         return Forbidden(_("This game was played with help (a hint, auto-play or an undo), so "
                            "it cannot enter the records."))
+    if record.repaired:
+        return Forbidden(_("This game's saved record was damaged and repaired: it went back to "
+                           "an earlier move, after which you had already seen the tiles to come, "
+                           "so it cannot enter the records."))
     return None
 
 

@@ -6,7 +6,8 @@ games by, the day of a daily game, and one JSON text, the game (`Game.to_saved`:
 with the position to resume from as the history's end). A list of games reads only the listing
 fields (`GameSummary`), never the game. Records written before the game was one text kept it as
 two, the position and the history; they still read (`LEGACY_FIELDS`), and are written back as
-one. Records written before daily games were marked have no ``day`` (`ADDED_FIELDS`).
+one. Records written before daily games were marked have no ``day``, those written before
+repairs were marked no ``repaired`` (`ADDED_FIELDS`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ FIELD_TYPES: dict[str, type] = {
     "seq": int,
     "played": bool,
     "assisted": bool,
+    "repaired": bool,
     "created": float,
     "last_played": float,
     "score": int,
@@ -44,7 +46,7 @@ FIELD_TYPES: dict[str, type] = {
     "game": str,
 }
 #: Fields added since the first records were written, with the value an older record has.
-ADDED_FIELDS: dict[str, object] = {"day": ""}
+ADDED_FIELDS: dict[str, object] = {"day": "", "repaired": False}
 #: The two texts a game was kept as before it was one (``{"position": ..., "history": ...}``
 #: in SQLite's ``game`` column since its migration).
 LEGACY_FIELDS = ("position", "history")
@@ -73,7 +75,10 @@ class GameRecord:
     id: str
     game: Game
     seq: int = 0  # the last move number applied; each game numbers its own moves from 1
-    assisted: bool = False  # the solver helped (a hint, an undo)
+    assisted: bool = False  # the player used help (a hint, auto-play, an undo)
+    #: Its stored history was found damaged and the game went back to the last sound point
+    #: (`webapp.game.play`): a repair, not help, but its player had seen tiles still to come.
+    repaired: bool = False
     day: date | None = None  # the day of a daily game, None for an ordinary one
     played: bool = False  # a move has been made; unplayed games live briefly and go first
     created: float = field(default_factory=time.time)
@@ -112,6 +117,7 @@ class GameRecord:
             **vars(self.summary()),
             "version": self.version,
             "seq": self.seq,
+            "repaired": self.repaired,
             "game": json.dumps(self.game.to_saved(), separators=(",", ":")),
         }
 
@@ -142,6 +148,7 @@ class GameRecord:
             game=_game(saved),
             seq=values["seq"],
             assisted=values["assisted"],
+            repaired=values["repaired"],
             day=day,
             played=values["played"],
             created=values["created"],

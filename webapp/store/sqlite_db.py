@@ -126,6 +126,10 @@ MIGRATIONS: dict[int, list[str]] = {
     # tiles and its own after them, so its seed no longer tells its day. Rows written before
     # keep '' (webapp.days reads their day from their seed, as it was written then).
     6: ["ALTER TABLE games ADD COLUMN day TEXT NOT NULL DEFAULT ''"],
+    # Whether a damaged history was repaired (the game went back to its last sound point): a
+    # repaired game is kept out of the records for that, not as one played with help. Rows
+    # written before keep 0; a repair then also marked the game assisted.
+    7: ["ALTER TABLE games ADD COLUMN repaired INTEGER NOT NULL DEFAULT 0"],
 }
 SCHEMA_VERSION = max(MIGRATIONS)
 
