@@ -118,6 +118,15 @@ def wait_for_replicas(primary: RedisServer, count: int, timeout: float = 15.0) -
           timeout, f"{count} replicas of :{primary.port} online")
 
 
+def replication_offset(server: RedisServer, field: str) -> int:
+    """One offset of ``INFO replication`` (master_repl_offset, slave_repl_offset)."""
+    for line in server.ask("INFO", "replication").splitlines():
+        name, _, value = line.partition(":")
+        if name == field:
+            return int(value)
+    raise RuntimeError(f":{server.port} reports no {field}")
+
+
 class ServerGroup:
     """Servers started and stopped together (`servers`), named by one setting of the app."""
 
@@ -191,6 +200,15 @@ class Replicated:
         """An app's settings for these Sentinels."""
         return {"SESSION_BACKEND": "redis", "REDIS_SENTINELS": self.sentinels.nodes,
                 "REDIS_SENTINEL_SERVICE": self.sentinels.service}
+
+    def caught_up(self, timeout: float = 15.0) -> None:
+        """Wait until every replica has applied all the primary has written so far (each
+        replica's own offset, not the primary's view of it, which replicas report once a
+        second)."""
+        written = replication_offset(self.primary, "master_repl_offset")
+        until(lambda: all(replication_offset(replica, "slave_repl_offset") >= written
+                          for replica in self.replicas),
+              timeout, f"replicas caught up with :{self.primary.port}")
 
     def fail_over(self, timeout: float = 20.0) -> RedisServer:
         """kill -9 the primary (the bytes the link holds die with it, never delivered); the

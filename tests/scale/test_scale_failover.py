@@ -53,7 +53,7 @@ def test_two_instances_follow_a_new_primary_without_a_restart(tmp_path):
         # Without REDIS_WAIT_REPLICAS a move is answered before the replica has it (on a loaded
         # machine six moves were still in flight): the replica takes all ten first, so what is
         # tested is following the new primary, not replication's lag (the next test's).
-        assert redis.primary.ask("WAIT", "1", "10000") == "1"
+        redis.caught_up()
         redis.fail_over(FOLLOW_SECONDS)
         for seq, served_by in ((11, player), (12, tab)):  # each instance, in turn
             moves.append(legal_move(first, player.sid))
