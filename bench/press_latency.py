@@ -3,8 +3,11 @@ first move, to the frame in which that press's new tile first shows, and to the 
 with all six moves; for this checkout's page against an earlier commit's, side by side in the
 same run.
 
-    python -m bench.press_latency [--against 7a5daa9] [--rounds 7] [--latencies 0,100,300]
+    python -m bench.press_latency [--against e0edf07] [--rounds 7] [--latencies 0,100,300]
                                   [--presses 6] [--gap-ms 30]
+
+The default baseline, `e0edf07`, is the last page that waited for the answer before moving the
+tiles; it runs on the test set-up (older baselines need the `bench` extra).
 
 Each side is served by gunicorn as production does (`live_server.production_server`; the
 earlier commit extracted with `git archive` into a temporary directory). Each trial opens a fresh
@@ -182,7 +185,7 @@ def trial(browser: Browser, side: Side, latency_ms: int, directions: list[str],
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--against", default="7a5daa9", help="earlier commit to compare with")
+    parser.add_argument("--against", default="e0edf07", help="earlier commit to compare with")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--latencies", default="0,100,300", help="ms added to each request")
     parser.add_argument("--presses", type=int, default=6)
