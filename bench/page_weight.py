@@ -15,11 +15,10 @@ import re
 import tempfile
 
 from engine import rng
+from harness.http_client import CHROMIUM_ENCODINGS
 from harness.player import Player
 from webapp import create_app
 
-#: What Chromium sends.
-BROWSER_ENCODINGS = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 ASSET = re.compile(r'<(?:link rel="stylesheet"|script type="module") (?:href|src)="([^"]+)"')
 MODULE_IMPORT = re.compile(r'^import .* from "(\./[^"]+)";$', re.M)
 
@@ -27,7 +26,7 @@ MODULE_IMPORT = re.compile(r'^import .* from "(\./[^"]+)";$', re.M)
 def first_load(client) -> dict[str, tuple[int, int]]:
     """Bytes sent and uncompressed bytes of the page and of every stylesheet and script module
     it pulls in."""
-    page = client.get("/", headers=BROWSER_ENCODINGS)
+    page = client.get("/", headers=CHROMIUM_ENCODINGS)
     sizes = {"/": (len(page.data), len(page.data))}
     pending = ASSET.findall(page.text)
     while pending:
@@ -35,7 +34,7 @@ def first_load(client) -> dict[str, tuple[int, int]]:
         if url in sizes:
             continue
         body = client.get(url).data
-        sizes[url] = (len(client.get(url, headers=BROWSER_ENCODINGS).data), len(body))
+        sizes[url] = (len(client.get(url, headers=CHROMIUM_ENCODINGS).data), len(body))
         if url.endswith(".js"):
             base = url.rsplit("/", 1)[0]
             pending += [f"{base}/{name[2:]}" for name in MODULE_IMPORT.findall(body.decode())]

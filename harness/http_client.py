@@ -20,6 +20,8 @@ from urllib.parse import urlencode
 
 #: A test run's own certificate is self-signed: nothing to verify it against.
 TRUST_ANY = ssl._create_unverified_context()
+#: The encodings Chromium accepts, as it asks for them.
+CHROMIUM_ENCODINGS = {"Accept-Encoding": "gzip, deflate, br, zstd"}
 
 
 @dataclass

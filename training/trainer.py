@@ -24,20 +24,20 @@ shaping, from one stage only). Runs before the fourth restarted a quarter of the
 
 The first --td-games games use TD(0) with a fixed rate and one stage; from there on the second
 stage (boards holding 16384) starts as a copy of the first, and every weight learns at its own
-temporal-coherence rate (learning.py), towards lambda-returns (--trace; TD(0) targets
-until the ninth run's second part, which measured lambda 0.5 against them). A run resumes from
-the checkpoint, or, when the shipped weights file has trained more games than the default
-checkpoint (one not named with --checkpoint), from that file. The file keeps the weights and counters only, not TC's sums, and sums of zero would let every weight
-learn at the full rate at once (the shipped network's greedy games went from 49% reaching 16384
-to 18% within 15,000 games). So a run going on from the file first plays --calibration-games
-games with the weights held still, its errors filling the sums. Sums over those games alone
-would still let the weights learn several times faster than sums over the file's whole TC
-history (errors that cancel out add up to the square root of their count, their sizes in
-proportion), so the sums are then scaled to that history's length, and learning goes on. Every
-10,000 fresh games a line gives their mean score and the share reaching 2048 .. 32768; restarted
-games, which start half-way, are summed up apart on the same line (how many since the last line,
-their mean score from the restart, the share reaching 16384 and 32768), so a run restarting from
-16384 shows how its second stage plays.
+temporal-coherence rate (learning.py), towards lambda-returns (--trace; TD(0) targets until the
+ninth run's second part, which measured lambda 0.5 against them). A run resumes from the
+checkpoint, or, when the shipped weights file has trained more games than the default checkpoint
+(one not named with --checkpoint), from that file. The file keeps the weights and counters only,
+not TC's sums, and sums of zero would let every weight learn at the full rate at once (the shipped
+network's greedy games went from 49% reaching 16384 to 18% within 15,000 games). So a run going on
+from the file first plays --calibration-games games with the weights held still, its errors filling
+the sums. Sums over those games alone would still let the weights learn several times faster than
+sums over the file's whole TC history (errors that cancel out add up to the square root of their
+count, their sizes in proportion), so the sums are then scaled to that history's length, and
+learning goes on. Every 10,000 fresh games a line gives their mean score and the share reaching
+2048 .. 32768; restarted games, which start half-way, are summed up apart on the same line (how
+many since the last line, their mean score from the restart, the share reaching 16384 and 32768),
+so a run restarting from 16384 shows how its second stage plays.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Text files sent compressed (Flask-Compress): the stylesheets, scripts, SVG icons, the web app
 manifest and the service worker, in Brotli where the browser accepts it (every current one
-does), else zstd or deflate. They are most of a first visit's bytes: 56.6 KB shrink to 21 KB.
-Brotli at quality 6 adds about 4 ms of CPU to the whole set (quality 11 would save 2 KB for
-60 ms); a returning browser revalidates and gets a 304.
+does), else zstd or deflate. They are most of a first visit's bytes, and shrink to about a
+third (`python -m bench.page_weight`; figures in docs/performance.md). Brotli's quality 6 costs
+a few milliseconds for the whole set, where quality 11 costs tens for a few percent fewer
+bytes; a returning browser revalidates and gets a 304.
 
 HTML is left as it is. A move's answer is a fragment of 1.5-3.5 KB sent on every press: it
 travels in one or two packets either way, and compressing it would cost every move CPU. A page

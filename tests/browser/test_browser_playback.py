@@ -6,7 +6,7 @@ other's moves; a press made on a board the game has left is refused with a messa
 Each test holds the first move's request (page.route) to look at the page before its answer."""
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -15,7 +15,6 @@ from engine import Game
 from tests.browser.browser_support import settle, shown_board
 from tests.browser.page_posts import moves_sent, posts_sent, record_posts
 from tests.browser.test_browser_batches import ARROWS, START, HeldMoves
-from webapp.game.intents import MAX_MOVES
 
 pytestmark = [pytest.mark.browser, pytest.mark.browser_context_args(service_workers="block")]
 
@@ -164,7 +163,8 @@ def draw_a_held_batch(page: Page, routes, server, open_game, answer_after_ms: in
     expect(page.locator("#moves")).to_have_text("7")
     assert moves_sent(page) == [f"direction={first}&seq=1",
                                 "&".join(f"direction={d}" for d, _ in batch) + "&seq=2"]
-    batch_slide = page.evaluate("document.getElementById('board').style.getPropertyValue('--slide')")
+    batch_slide = page.evaluate(
+        "document.getElementById('board').style.getPropertyValue('--slide')")
     shown = []
     for elapsed in range(0, 1000, TICK_MS):
         board = shown_board(page)

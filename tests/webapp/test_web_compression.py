@@ -8,10 +8,9 @@ import zlib
 import brotli
 import pytest
 
+from harness.http_client import CHROMIUM_ENCODINGS
 from webapp import PROJECT_ROOT
 
-#: What Chromium sends.
-BROWSER_ENCODINGS = "gzip, deflate, br, zstd"
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+\.(?:css|js))"')
 
 
@@ -28,7 +27,7 @@ def page_assets(client) -> list[str]:
 
 def test_every_asset_of_the_page_arrives_in_brotli_byte_for_byte(client):
     for url in page_assets(client):
-        answer = client.get(url, headers={"Accept-Encoding": BROWSER_ENCODINGS})
+        answer = client.get(url, headers=CHROMIUM_ENCODINGS)
         assert answer.status_code == 200, url
         assert answer.headers["Content-Encoding"] == "br", url
         assert "Accept-Encoding" in answer.headers["Vary"]
@@ -38,7 +37,7 @@ def test_every_asset_of_the_page_arrives_in_brotli_byte_for_byte(client):
 def test_compressed_scripts_and_stylesheets_are_under_half_their_size(client):
     sent = raw = 0
     for url in page_assets(client):
-        sent += len(client.get(url, headers={"Accept-Encoding": BROWSER_ENCODINGS}).data)
+        sent += len(client.get(url, headers=CHROMIUM_ENCODINGS).data)
         raw += len(static_file(url))
     assert sent < raw / 2
 
@@ -59,8 +58,8 @@ def test_deflate_for_a_client_without_brotli(client):
 
 def test_a_compressed_file_revalidates_to_a_304(client):
     url = "/static/js/queue.js"
-    first = client.get(url, headers={"Accept-Encoding": BROWSER_ENCODINGS})
-    again = client.get(url, headers={"Accept-Encoding": BROWSER_ENCODINGS,
+    first = client.get(url, headers=CHROMIUM_ENCODINGS)
+    again = client.get(url, headers={**CHROMIUM_ENCODINGS,
                                      "If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
     assert again.data == b""
@@ -69,15 +68,15 @@ def test_a_compressed_file_revalidates_to_a_304(client):
 @pytest.mark.parametrize("path", ["/service-worker.js", "/en/manifest.webmanifest"])
 def test_the_app_shell_travels_compressed(client, path):
     plain = client.get(path)
-    compressed = client.get(path, headers={"Accept-Encoding": BROWSER_ENCODINGS})
+    compressed = client.get(path, headers=CHROMIUM_ENCODINGS)
     assert compressed.headers["Content-Encoding"] == "br"
     assert brotli.decompress(compressed.data) == plain.data
 
 
 def test_pages_and_move_fragments_travel_as_they_are(client, player):
-    page = client.get("/", headers={"Accept-Encoding": BROWSER_ENCODINGS})
+    page = client.get("/", headers=CHROMIUM_ENCODINGS)
     assert page.status_code == 200 and "Content-Encoding" not in page.headers
-    client.environ_base["HTTP_ACCEPT_ENCODING"] = BROWSER_ENCODINGS
+    client.environ_base["HTTP_ACCEPT_ENCODING"] = CHROMIUM_ENCODINGS["Accept-Encoding"]
     move = player.move("left", 1)
     assert move.status_code == 200 and "Content-Encoding" not in move.headers
     assert b'id="board"' in move.data

@@ -202,10 +202,11 @@ def game_view(
     in_points: bool = False,
     steps: Sequence[tuple[str, Iterable[Tile]]] = (),
 ) -> GameView:
-    """The view of `record`, a game of `day` (None for an ordinary game), after `event` (loaded, moved, blocked, undone, nothing-to-undo,
-    new, kept-playing, repeated, stale, hinted, repaired; `direction`: the last move's,
-    `points`: what the moves scored together; the solver's `values` for a hint, `in_points` if
-    they are points; `steps`: each move of a request of several)."""
+    """The view of `record`, a game of `day` (None for an ordinary game), after `event` (loaded,
+    moved, blocked, undone, nothing-to-undo, new, kept-playing, repeated, stale, hinted,
+    repaired; `direction`: the last move's, `points`: what the moves scored together; the
+    solver's `values` for a hint, `in_points` if they are points; `steps`: each move of a
+    request of several)."""
     game = record.game
     board = board_view(game, playable=True, steps=steps)
     shown_hint = hint(values, in_points) if values is not None else None

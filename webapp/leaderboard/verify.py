@@ -39,8 +39,9 @@ def refusal(record: GameRecord) -> HTTPException | None:
 
 
 def play_refusal(record: GameRecord) -> HTTPException | None:
-    """Why the play itself keeps `record` out of the table (not finished, played with help,
-    or repaired), or None: the part of `refusal` a game's own answer can tell without replaying it."""
+    """Why the play itself keeps `record` out of the table (not finished, played with help, or
+    repaired), or None: the part of `refusal` a game's own answer can tell without replaying
+    it."""
     if record.game.status != Status.OVER:
         return Conflict(_("Only a finished game can enter the records."))
     if record.assisted:
