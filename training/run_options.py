@@ -1,4 +1,5 @@
-"""A training run's options: how it learns (`Schedule`) and its network's layout (`Layout`).
+"""A training run's options: how it learns (`Schedule`), its network's layout (`Layout`) and
+the workers its rounds are played on.
 
 The schedule is kept in the run's checkpoint (a short JSON string), so that a run goes on from
 `--checkpoint PATH --games N` alone, on any machine; the layout is the checkpoint's network
@@ -123,3 +124,17 @@ def settle(kept: Schedule | None, stages: int, late_top: int, asked: Asked, chec
         notice(f"{option_name(name)} {shown(name, value)} from now on, was "
                f"{shown(name, has[name])} in {checkpoint}")
     return replace(kept, **asked.options)
+
+
+def settle_workers(kept: int, asked: int | None, cores: int, checkpoint: Path,
+                   notice: Callable[[str], None]) -> int:
+    """The workers a run plays its rounds on: those asked for, else the count the checkpoint
+    `kept` (0 when it kept none: a new run, or a checkpoint from before), else every core. The
+    count shapes the rounds, so another count than the kept one is said (a sound continuation,
+    not the same run): the machine's cores are not a choice of what the run learns."""
+    if asked is None:
+        return kept or cores
+    if kept and asked != kept:
+        notice(f"--workers {asked} from now on, was {kept} in {checkpoint}: the rounds from "
+               f"here on differ from those {kept} would play")
+    return asked

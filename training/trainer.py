@@ -62,7 +62,9 @@ from engine.solver.ntuple import (
 )
 from training import probes
 from training.learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables
-from training.run_options import Asked, Layout, Schedule, option_name, settle, shown
+from training.run_options import (
+    Asked, Layout, Schedule, option_name, settle, settle_workers, shown,
+)
 
 LONGEST_GAME = 200_000  # moves; a game to 32768 takes about 16,000
 LOG_EVERY = 10_000  # games
@@ -105,6 +107,7 @@ class Training:
     # The options the run goes on with; None from a checkpoint written before they were kept,
     # until `resume` settles them.
     schedule: Schedule | None = None
+    workers: int = 0  # the workers its rounds were played on (0: not known yet)
 
     def __post_init__(self) -> None:
         stages = self.table.shape[0]
@@ -212,7 +215,8 @@ def save_checkpoint(path: Path, training: Training) -> None:
              unlogged_restarts=training.unlogged_restarts,
              starts=training.starts, found=training.found,
              starts_boundary=training.starts_boundary, learns_from=training.learns_from,
-             sums_scale=training.sums_scale, late_top=training.late_top, **columns,
+             sums_scale=training.sums_scale, late_top=training.late_top,
+             workers=training.workers, **columns,
              **({} if training.schedule is None else {"options": training.schedule.to_json()}))
     os.replace(partial, path)
 
@@ -249,6 +253,8 @@ def _read_checkpoint(path: Path) -> Training:
             training.starts_boundary = tuple(int(part) for part in stored["starts_boundary"])
         if "options" in stored:  # nor their options before these
             training.schedule = Schedule.from_json(str(stored["options"]))
+        if "workers" in stored:  # nor the workers' count before that
+            training.workers = int(stored["workers"])
     return training
 
 
@@ -437,7 +443,7 @@ def train(training: Training, checkpoint: Path, total_games: int, workers: int,
     """Rounds until `total_games` games are played, with checkpoints on the way, on the
     run's schedule; with a `screen`, its line for the network as it plays now at the start
     and every `screen_seconds` (the rounds wait for it)."""
-    schedule = training.schedule
+    schedule, training.workers = training.schedule, workers
     tables = row_tables()
     pool = ThreadPoolExecutor(workers)
     team = [Worker(copy=None) for _ in range(workers)]
@@ -499,10 +505,13 @@ SCHEDULE_HELP = (
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=0, help="games to train in this run")
-    parser.add_argument("--seed", type=int, default=1, help="for a run --from-scratch")
+    parser.add_argument("--seed", type=int, help="a run --from-scratch's (default 1); a run "
+                        "going on keeps the seed its checkpoint or weights file holds")
     parser.add_argument("--from-scratch", action="store_true",
                         help="start from a network of zeros (no checkpoint may exist)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--workers", type=int,
+                        help="threads playing each round (default: the count the checkpoint "
+                             "kept, or every core); the count shapes the rounds")
     kept = parser.add_argument_group(
         "run options", "kept in the checkpoint, which a run goes on with: one given that "
         "contradicts it stops the run unless --change-options")
@@ -533,23 +542,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compact", action="store_true",
                         help="export the weights as int16 whole points")
     args = parser.parse_args(argv)
+    if args.seed is not None and not args.from_scratch:
+        parser.error("--seed starts a run --from-scratch; a run going on keeps its own seed")
     asked = Asked({option.name: getattr(args, option.name) for option in fields(Schedule)
                    if getattr(args, option.name) is not None},
                   Layout(args.stages, READ_DOWN_TOP if args.read_down else None),
                   args.change_options)
     checkpoint = args.checkpoint or DEFAULT_CHECKPOINT
-    training = resume(checkpoint, args.weights, args.seed, args.from_scratch, asked,
+    training = resume(checkpoint, args.weights, 1 if args.seed is None else args.seed,
+                      args.from_scratch, asked,
                       named=args.checkpoint is not None)
+    workers = settle_workers(training.workers, args.workers, os.cpu_count() or 1, checkpoint,
+                             print)
     calibration = (f", TC's sums filled until game {training.learns_from:,}"
                    if training.calibrating else "")
     print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
           f"{training.rounds}, seed {training.seed}, {training.table.shape[0]} stages (late "
-          f"boards read with {1 << training.late_top} at most), {args.workers} workers"
+          f"boards read with {1 << training.late_top} at most), {workers} workers"
           f"{calibration}", flush=True)
     print(f"options {training.schedule.command_line()}", flush=True)
     screen = ((lambda network: probes.screen_line(network, args.screen_workers))
               if args.screen_minutes and args.games else None)
-    training = train(training, checkpoint, training.games + args.games, args.workers,
+    training = train(training, checkpoint, training.games + args.games, workers,
                      args.checkpoint_seconds, screen=screen,
                      screen_seconds=60 * args.screen_minutes)
     if args.export:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from engine.solver.ntuple import MAX_CELL_EXPONENT, READ_DOWN_TOP
-from training.run_options import Asked, Layout, Schedule, settle
+from training.run_options import Asked, Layout, Schedule, settle, settle_workers
 
 KEPT = Schedule(rate=0.05, restart_share=0.9, restart_tile=(14, 13), learn_stage=2)
 CHECKPOINT = Path("/runs/late.npz")
@@ -65,3 +65,13 @@ def test_a_checkpoint_keeping_no_options_goes_on_with_the_command_lines():
     assert notices == [
         "/runs/late.npz keeps no options (written before checkpoints kept them): going on with "
         f"the command line's and the defaults, {schedule.command_line()}, kept in it from now on"]
+
+
+def test_a_run_goes_on_with_the_workers_it_kept_unless_others_are_asked():
+    notices: list[str] = []
+    assert settle_workers(3, None, 8, CHECKPOINT, notices.append) == 3
+    assert settle_workers(0, None, 8, CHECKPOINT, notices.append) == 8  # none kept: every core
+    assert settle_workers(3, 3, 8, CHECKPOINT, notices.append) == 3 and notices == []
+    assert settle_workers(3, 2, 8, CHECKPOINT, notices.append) == 2
+    assert notices == ["--workers 2 from now on, was 3 in /runs/late.npz: the rounds from here "
+                       "on differ from those 3 would play"]

@@ -204,15 +204,16 @@ RUN_SCHEDULE = trainer.Schedule(rate=0.05, coherence_rate=0.25, td_games=60, rou
 
 
 def command(tmp_path, checkpoint, games, *options):
-    """`python -m training.trainer` on 2 workers, without the screen: a new run starts from a
-    small network of zeros; one going on from its checkpoint is given `options` alone (the
-    shipped weights file, which has trained more games, does not take its place)."""
+    """`python -m training.trainer` without the screen: a new run starts from a small network
+    of zeros, on 3 workers (not the machine's cores, which a run going on must not fall back
+    to); one going on from its checkpoint is given `options` alone (the shipped weights file,
+    which has trained more games, does not take its place)."""
     start = tmp_path / "start.npz"
     if not checkpoint.exists():
         weights_file.save(start, empty_network(SMALL_SHAPES),
                           {"seed": 5, "rounds": 0, "games": 0, "moves": 0})
-        options = (*options, "--weights", str(start))
-    trainer.main(["--checkpoint", str(checkpoint), "--games", str(games), "--workers", "2",
+        options = ("--workers", "3", *options, "--weights", str(start))
+    trainer.main(["--checkpoint", str(checkpoint), "--games", str(games),
                   "--screen-minutes", "0", *options])
     return trainer.load_checkpoint(checkpoint)
 
@@ -224,6 +225,7 @@ def test_a_run_goes_on_from_its_checkpoint_alone_as_if_it_had_not_stopped(tmp_pa
     resumed = command(tmp_path, tmp_path / "split.npz", 200 - first.games)
     assert "options --rate 0.05 --coherence-rate 0.25" in capsys.readouterr().out
     assert whole.schedule == resumed.schedule == RUN_SCHEDULE
+    assert whole.workers == resumed.workers == 3
     assert whole.late_top == resumed.late_top == READ_DOWN_TOP
     assert whole.found > 0 and whole.starts.shape[0] > 0  # late boards were found
     assert (resumed.rounds, resumed.games, resumed.moves, resumed.found) == (
@@ -231,6 +233,27 @@ def test_a_run_goes_on_from_its_checkpoint_alone_as_if_it_had_not_stopped(tmp_pa
     assert resumed.table.tobytes() == whole.table.tobytes()  # weights and TC's sums
     for name in ("unlogged_scores", "unlogged_tops", "unlogged_restarts", "starts"):
         assert np.array_equal(getattr(resumed, name), getattr(whole, name)), name
+
+
+def test_another_count_of_workers_goes_on_from_the_checkpoint_and_says_so(tmp_path, capsys):
+    checkpoint = tmp_path / "checkpoint.npz"
+    first = command(tmp_path, checkpoint, 20, *RUN_OPTIONS)
+    resumed = command(tmp_path, checkpoint, 20, "--workers", "1")
+    assert (f"--workers 1 from now on, was 3 in {checkpoint}: the rounds from here on differ "
+            "from those 3 would play") in capsys.readouterr().out
+    assert resumed.workers == 1 and resumed.games > first.games
+
+
+def test_a_seed_is_refused_for_a_run_that_goes_on(tmp_path, capsys):
+    checkpoint = tmp_path / "checkpoint.npz"
+    command(tmp_path, checkpoint, 20, *RUN_OPTIONS)
+    written = checkpoint.read_bytes()
+    with pytest.raises(SystemExit) as stopped:
+        command(tmp_path, checkpoint, 20, "--seed", "7")
+    assert stopped.value.code == 2
+    assert ("--seed starts a run --from-scratch; a run going on keeps its own seed"
+            in capsys.readouterr().err)
+    assert checkpoint.read_bytes() == written
 
 
 def test_every_field_of_the_schedule_is_an_option_of_the_command_line():
