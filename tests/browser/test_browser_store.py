@@ -7,6 +7,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.browser_support import expect_number
 from tests.damage_support import keep_as_current, played
+from webapp.store.sessions import RENEWED
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +51,7 @@ def test_a_game_that_vanishes_under_an_open_page_is_replaced_on_the_next_press(
     expect(page.locator("#message")).to_contain_text("no longer on the server")
     expect(page.locator("#moves")).to_have_text("0")
     renewed = server.sid_of(page.context)  # a game begun takes a fresh session id
-    assert renewed != sid and server.store.session(sid) is None
+    assert renewed != sid and server.store.session(sid) == RENEWED
     fresh = server.store.read(renewed)["id"]
     assert fresh != gone
     board = server.store.game(renewed)

@@ -9,6 +9,7 @@ import pytest
 from engine import Game, solver
 from harness.player import game_id
 from tests.board_html import shown_rows, shown_scores
+from webapp.store.sessions import RENEWED
 
 MOVES_LEFT = [[2, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 4]]
 BLOCKED_LEFT = [[2, 0, 0, 0], [4, 0, 0, 0], [0] * 4, [0] * 4]
@@ -102,7 +103,7 @@ def test_new_game_is_a_new_record_with_its_own_numbering_and_a_new_session_id(pl
     assert answer.status_code == 200
     assert answer.headers["X-Seq"] == "0" and answer.headers["X-Game"] != first_game
     sid = store.sid_of(player.client)
-    assert sid != first_sid and store.session(first_sid) is None
+    assert sid != first_sid and store.session(first_sid) == RENEWED
     stored = store.read(sid)
     assert stored["game"].moves == 0 and stored["id"] == answer.headers["X-Game"]
     assert store.session(sid)["games"] == [first_game]

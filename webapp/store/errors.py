@@ -27,3 +27,9 @@ class StoreUnavailable(ServiceUnavailable):
     """503: the store is out of reach; nothing was written, and the page retries the request.
 
     The player's message is `webapp.errors.UNREACHABLE`, in their language."""
+
+
+class SessionRenewed(StoreUnavailable):
+    """503: the request's session id was replaced by a fresh one a moment ago (see
+    `webapp.store.sessions`); answered as a moment without the store, so the page sends the
+    request again, with the cookie that names the fresh id."""

@@ -13,7 +13,7 @@ from flask_session.base import ServerSideSession
 from webapp.store.redis_client import address
 from webapp.store.redis_writes import Write, Writes
 from webapp.store.retention import Retention
-from webapp.store.sessions import StoreSessions
+from webapp.store.sessions import RENEWED, StoreSessions
 
 
 class RedisSessions(StoreSessions):
@@ -30,6 +30,12 @@ class RedisSessions(StoreSessions):
     def _retrieve_session_data(self, store_id: str) -> dict | None:
         raw = self.client.get(store_id)
         return self.decode(raw) if raw else None
+
+    def _mark_renewed(self, store_id: str) -> None:
+        """Only if the key is still there (XX), with a TTL of `renewal_grace`."""
+        grace_ms = int(self.renewal_grace * 1000)
+        self.writes.run(Write(store_id, ("SET", store_id, self.serializer.encode(RENEWED),
+                                         "PX", grace_ms, "XX")))
 
     def _delete_session(self, store_id: str) -> None:
         self.client.delete(store_id)

@@ -11,6 +11,12 @@ Whatever else a stored session holds, or a value of the wrong type, is dropped w
 warning: garbage never reaches a route, and a dropped game id or token only means a fresh
 start.
 
+A session that takes a fresh id (`renew_id`) leaves a marker under the old one for RENEWAL_GRACE
+seconds: a request still on its way with the old id (a second press of New game, a page loaded
+at that moment) is answered 503 with Retry-After, writing nothing and setting no cookie, and the
+page sends it again with the cookie it now holds. Deleted at once, the old id would read as no
+session at all, and such a request would start a new one whose cookie replaced the player's.
+
 `StoreSessions` is mixed into Flask-Session's interfaces (SQLite and Redis): it decodes strictly
 (msgpack only; Flask-Session's pickle fall-back is never used), gives each session its lifetime,
 skips the store for static files, and turns a store fault into a 503 with nothing written.
@@ -29,7 +35,7 @@ from flask import Flask, Request, Response, current_app, session
 from flask import request as current_request
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
-from webapp.store.errors import STORE_ERRORS, StoreUnavailable, fault_text
+from webapp.store.errors import STORE_ERRORS, SessionRenewed, StoreUnavailable, fault_text
 from webapp.store.game_record import is_game_id
 from webapp.store.retention import Retention
 
@@ -41,6 +47,11 @@ COOKIE_LEAD = 86400.0
 
 #: Earlier games a session remembers (the newest ones).
 MAX_EARLIER_GAMES = 100
+
+#: Seconds the old id of a renewed session is answered "retry" before it reads as unknown.
+RENEWAL_GRACE = 60.0
+#: What is stored under a renewed session's old id for RENEWAL_GRACE seconds.
+RENEWED = {"renewed": True}
 
 
 def _game_ids(value: object) -> bool:
@@ -56,6 +67,7 @@ SESSION_KEYS = {
     "csrf_token": lambda value: isinstance(value, str) and 0 < len(value) <= 256,
     "played": lambda value: value is True,
     "touched": lambda value: type(value) is int and value >= 0,
+    "renewed": lambda value: value is True,
     "_permanent": lambda value: isinstance(value, bool),
 }
 
@@ -102,6 +114,7 @@ class StoreSession(ServerSideSession):
 
     writable = True
     unavailable = False
+    renewed = False  # its id was replaced by a fresh one a moment ago
     stored = False
     replaces: str | None = None
 
@@ -112,6 +125,7 @@ class StoreSessions(ServerSideSessionInterface):
     session_class = StoreSession
     retention: Retention
     where: str  # the store, as logs name it
+    renewal_grace = RENEWAL_GRACE
 
     def decode(self, raw: bytes) -> dict[str, Any] | None:
         """A stored session, strictly: msgpack, sanitized; None for anything unreadable."""
@@ -148,13 +162,18 @@ class StoreSessions(ServerSideSessionInterface):
         except STORE_ERRORS as error:
             app.logger.warning("session store %s: cannot read: %s", self.where, fault_text(error))
             return self._detached(unavailable=True)
+        if opened.get("renewed") is True:
+            moved = self._detached(unavailable=True)
+            moved.renewed = True
+            return moved
         opened.stored = bool(opened)  # the store never keeps an empty session
         return opened
 
     def regenerate(self, session: StoreSession) -> None:
         """Give the session a fresh id, unless it was never stored (nobody else can hold an id
         the store never kept). The old one is deleted only once the session is saved under the
-        new one, so a failed write never leaves the browser without its session."""
+        new one, so a failed write never leaves the browser without its session, and is then
+        marked renewed for `renewal_grace` seconds."""
         if not session.stored:
             return
         session.replaces = session.replaces or session.sid
@@ -174,10 +193,15 @@ class StoreSessions(ServerSideSessionInterface):
             return
         if session.replaces:
             try:
-                self._delete_session(self._get_store_id(session.replaces))
+                self._mark_renewed(self._get_store_id(session.replaces))
             except STORE_ERRORS as error:  # it expires by itself
-                app.logger.warning("session store %s: cannot delete a replaced session: %s",
+                app.logger.warning("session store %s: cannot mark a replaced session: %s",
                                    self.where, fault_text(error))
+
+    def _mark_renewed(self, store_id: str) -> None:
+        """Replace what the session stored under `store_id` with RENEWED, kept for
+        `renewal_grace` seconds (a store's own)."""
+        raise NotImplementedError
 
     def _detached(self, unavailable: bool) -> StoreSession:
         """An empty session this request must not write."""
@@ -194,6 +218,8 @@ def install_sessions(app: Flask, interface: StoreSessions) -> None:
 
 
 def _refuse_without_store() -> None:
+    if getattr(session, "renewed", False):
+        raise SessionRenewed
     if getattr(session, "unavailable", False):
         raise StoreUnavailable
 

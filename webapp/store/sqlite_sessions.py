@@ -9,7 +9,7 @@ from flask import Flask
 from flask_session.base import ServerSideSession
 
 from webapp.store.retention import Retention
-from webapp.store.sessions import StoreSessions
+from webapp.store.sessions import RENEWED, StoreSessions
 from webapp.store.sqlite_db import Database
 
 _UPSERT = (
@@ -39,6 +39,14 @@ class SqliteSessions(StoreSessions):
         if self.retention.expires(bool(row["played"]), row["last_played"]) < time.time():
             return None
         return self.decode(row["data"])
+
+    def _mark_renewed(self, store_id: str) -> None:
+        """An unplayed row, dated so that it expires `renewal_grace` seconds from now."""
+        dated = time.time() + self.renewal_grace - self.retention.lifetime(False)
+        marker = self.serializer.encode(RENEWED)
+        with self.database.transaction() as connection:
+            connection.execute("UPDATE sessions SET data = ?, played = 0, last_played = ?"
+                               " WHERE id = ?", (marker, dated, store_id))
 
     def _delete_session(self, store_id: str) -> None:
         with self.database.transaction() as connection:
