@@ -255,3 +255,21 @@ def test_on_redis_every_move_renews_the_session_and_the_game_together(make_web_a
     assert "Moved" in player.move(legal_move()).text  # the same day: no new cookie
     session_left, game_left = expiries(app, sid, player.game)
     assert session_left >= game_left > app.config["SESSION_LIFETIME_DAYS"] * 86400 - 60
+
+
+def test_a_player_renewing_the_session_at_the_cap_pushes_out_no_other_player(
+        make_web_app, make_player, session_store, tmp_path):
+    """At SQLite's cap, New game gives the session a fresh id: the old row turns into the
+    renewed marker (unplayed) before the new one arrives, so the played pool never counts the
+    session twice, and the least recently played player keeps the session."""
+    app = make_web_app(tmp_path / "instance", SESSION_STORE_MAX_ENTRIES=3)
+    store = session_store(app)
+    players = [make_player(app.test_client()) for _ in range(3)]
+    for player in players:  # the first is the least recently played
+        assert "Moved" in player.move(store.game_of(player.client).legal_moves()[0]).text
+    oldest, renewing = store.sid_of(players[0].client), store.sid_of(players[2].client)
+    assert renewing is not None and store.session(oldest)["played"] is True
+    assert players[2].post("/new").status_code == 200
+    assert store.session(renewing) == sessions.RENEWED
+    assert store.session(oldest) is not None
+    assert game_id(players[0].client.get("/").text) == players[0].game

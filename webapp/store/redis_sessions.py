@@ -5,20 +5,25 @@ server only, where this takes any client `webapp.store.redis_client` builds (a c
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from flask import Flask
 from flask_session.base import ServerSideSession
 
+from webapp.store.errors import STORE_ERRORS, fault_text
 from webapp.store.redis_client import address
 from webapp.store.redis_writes import Write, Writes
 from webapp.store.retention import Retention
 from webapp.store.sessions import RENEWED, StoreSessions
 
+log = logging.getLogger(__name__)
+
 
 class RedisSessions(StoreSessions):
     """Sessions as ``session:<id>`` strings whose TTL is the session's lifetime; a move of one
-    of its games pushes the TTL as far as the game's (`RedisGames.replace`)."""
+    of its games pushes the TTL as far as the game's (`RedisGames.replace`). A session's fresh
+    id is written first, then its old one's marker (their keys may be on two shards)."""
 
     ttl = True  # Redis expires them: no periodic clean-up
 
@@ -31,12 +36,6 @@ class RedisSessions(StoreSessions):
         raw = self.client.get(store_id)
         return self.decode(raw) if raw else None
 
-    def _mark_renewed(self, store_id: str) -> None:
-        """Only if the key is still there (XX), with a TTL of `renewal_grace`."""
-        grace_ms = int(self.renewal_grace * 1000)
-        self.writes.run(Write(store_id, ("SET", store_id, self.serializer.encode(RENEWED),
-                                         "PX", grace_ms, "XX")))
-
     def _delete_session(self, store_id: str) -> None:
         self.client.delete(store_id)
 
@@ -46,3 +45,16 @@ class RedisSessions(StoreSessions):
         data = self.serializer.encode(session)
         lifetime_ms = int(self.lifetime(session) * 1000)
         self.writes.run(Write(store_id, ("SET", store_id, data, "PX", lifetime_ms)))
+        if replaced := self.replaced_id(session):
+            self._mark_renewed(replaced)
+
+    def _mark_renewed(self, store_id: str) -> None:
+        """The old key becomes RENEWED for the grace, if it is still there (XX). Only once the
+        session is written under its new id: a fault here leaves the old one to expire."""
+        grace_ms = int(self.renewal_grace * 1000)
+        try:
+            self.writes.run(Write(store_id, ("SET", store_id, self.serializer.encode(RENEWED),
+                                             "PX", grace_ms, "XX")))
+        except STORE_ERRORS as error:
+            log.warning("session store %s: cannot mark a renewed session: %s", self.where,
+                        fault_text(error))

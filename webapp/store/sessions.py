@@ -171,9 +171,10 @@ class StoreSessions(ServerSideSessionInterface):
 
     def regenerate(self, session: StoreSession) -> None:
         """Give the session a fresh id, unless it was never stored (nobody else can hold an id
-        the store never kept). The old one is deleted only once the session is saved under the
-        new one, so a failed write never leaves the browser without its session, and is then
-        marked renewed for `renewal_grace` seconds."""
+        the store never kept). Its store writes it under the new id and marks the old one
+        RENEWED for `renewal_grace` seconds (`_upsert_session`, with `replaced_id`): never the
+        mark without the write, so a failed write never leaves the browser without its
+        session."""
         if not session.stored:
             return
         session.replaces = session.replaces or session.sid
@@ -191,17 +192,11 @@ class StoreSessions(ServerSideSessionInterface):
                                fault_text(error))
             _answer_unavailable(app, response)
             return
-        if session.replaces:
-            try:
-                self._mark_renewed(self._get_store_id(session.replaces))
-            except STORE_ERRORS as error:  # it expires by itself
-                app.logger.warning("session store %s: cannot mark a replaced session: %s",
-                                   self.where, fault_text(error))
 
-    def _mark_renewed(self, store_id: str) -> None:
-        """Replace what the session stored under `store_id` with RENEWED, kept for
-        `renewal_grace` seconds (a store's own)."""
-        raise NotImplementedError
+    def replaced_id(self, session: ServerSideSession) -> str | None:
+        """The store id of the session this one renews (`regenerate`), if it renews one."""
+        replaces = getattr(session, "replaces", None)
+        return self._get_store_id(replaces) if replaces else None
 
     def _detached(self, unavailable: bool) -> StoreSession:
         """An empty session this request must not write."""

@@ -18,10 +18,15 @@ _UPSERT = (
     " data = excluded.data, played = excluded.played, last_played = excluded.last_played"
 )
 
+#: A renewed session's old row becomes the RENEWED marker: unplayed, dated to expire when the
+#: renewal's grace ends (parameters: marker, last_played, id).
+_MARK_RENEWED = "UPDATE sessions SET data = ?, played = 0, last_played = ? WHERE id = ?"
+
 
 class SqliteSessions(StoreSessions):
     """Sessions as rows (id, msgpack data, played, last active), kept and evicted like games;
-    a move of one of its games renews the row (`SqliteGames.replace`)."""
+    a move of one of its games renews the row (`SqliteGames.replace`). A session's fresh id
+    and its old one's marker are written in one transaction."""
 
     ttl = True  # expiry is ours (see make_room), not Flask-Session's periodic clean-up
 
@@ -40,14 +45,6 @@ class SqliteSessions(StoreSessions):
             return None
         return self.decode(row["data"])
 
-    def _mark_renewed(self, store_id: str) -> None:
-        """An unplayed row, dated so that it expires `renewal_grace` seconds from now."""
-        dated = time.time() + self.renewal_grace - self.retention.lifetime(False)
-        marker = self.serializer.encode(RENEWED)
-        with self.database.transaction() as connection:
-            connection.execute("UPDATE sessions SET data = ?, played = 0, last_played = ?"
-                               " WHERE id = ?", (marker, dated, store_id))
-
     def _delete_session(self, store_id: str) -> None:
         with self.database.transaction() as connection:
             connection.execute("DELETE FROM sessions WHERE id = ?", (store_id,))
@@ -56,8 +53,12 @@ class SqliteSessions(StoreSessions):
         self, session_lifetime: timedelta, session: ServerSideSession, store_id: str
     ) -> None:
         played, now = session.get("played") is True, time.time()
-        data = self.serializer.encode(session)
+        data, replaced = self.serializer.encode(session), self.replaced_id(session)
         with self.database.transaction() as connection:
+            if replaced:  # first, so the played pool never counts the session twice
+                dated = now + self.renewal_grace - self.retention.lifetime(False)
+                connection.execute(_MARK_RENEWED, (self.serializer.encode(RENEWED), dated,
+                                                   replaced))
             stored = connection.execute(
                 "SELECT played FROM sessions WHERE id = ?", (store_id,)
             ).fetchone()
