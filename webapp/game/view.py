@@ -233,7 +233,6 @@ def game_view(
         shortcuts=SHORTCUTS,
         may_enter_leaderboard=may_enter and entered is None,
         placed=entered,
-        counts_for_leaderboard=(not record.assisted and not record.repaired
-                                and board.status != Status.OVER),
+        counts_for_leaderboard=record.played_alone and board.status != Status.OVER,
         day=day,
     )

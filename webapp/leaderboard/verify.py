@@ -44,14 +44,14 @@ def play_refusal(record: GameRecord) -> HTTPException | None:
     it."""
     if record.game.status != Status.OVER:
         return Conflict(_("Only a finished game can enter the records."))
+    if record.played_alone:
+        return None
     if record.assisted:
         return Forbidden(_("This game was played with help (a hint, auto-play or an undo), so "
                            "it cannot enter the records."))
-    if record.repaired:
-        return Forbidden(_("This game's saved record was damaged and repaired: it went back to "
-                           "an earlier move, after which you had already seen the tiles to come, "
-                           "so it cannot enter the records."))
-    return None
+    return Forbidden(_("This game's saved record was damaged and repaired: it went back to "
+                       "an earlier move, after which you had already seen the tiles to come, so "
+                       "it cannot enter the records."))
 
 
 def proved(record: GameRecord) -> bool:

@@ -89,6 +89,12 @@ class GameRecord:
     def __post_init__(self) -> None:
         self.last_played = self.last_played or self.created
 
+    @property
+    def played_alone(self) -> bool:
+        """Whether its play may stand in the records: no help and no repair (finished or
+        not; `webapp.leaderboard.verify` says which keeps it out)."""
+        return not (self.assisted or self.repaired)
+
     @classmethod
     def start(cls, game: Game | None = None, *, opening: int | None = None) -> GameRecord:
         """A record for a new game: `game`, or a fresh random one (whose first two tiles follow
