@@ -19,7 +19,8 @@ share of games that built an 8192 beside the 16384 (the second chain half built)
 that reached 32768, and the share of positions whose largest tile is 16384 that hold it in a
 corner; with `--against`, the paired difference of points added with its standard error. Games
 go to `--log` (JSON lines) as they end; a probe given the same log plays only the games it
-lacks, so a long one stopped part-way goes on later.
+lacks, so a long one stopped part-way goes on later; `--report` prints the lines of the games
+the log holds so far and plays none (the paired line over the boards both networks played).
 """
 
 from __future__ import annotations
@@ -189,9 +190,8 @@ def run_probe(probe: Probe, networks: dict[str, Network], starts: list[Start], w
               ) -> dict[str, list[dict]]:
     """Every network's games on the probe (those in `done` not played again), each game
     appended to `log` as it ends; by network label."""
-    wanted = {(start.seed, attempt) for start in starts for attempt in range(probe.spawns)}
-    games = {label: [game for game in (done or {}).get(label, [])
-                     if (game["start"], game["attempt"]) in wanted] for label in networks}
+    games = {label: on_starts((done or {}).get(label, []), probe, starts)
+             for label in networks}
     played = {(label, game["start"], game["attempt"]) for label in games for game in games[label]}
     jobs = [(label, probe.setting, start, attempt) for attempt in range(probe.spawns)
             for start in starts for label in networks
@@ -202,6 +202,12 @@ def run_probe(probe: Probe, networks: dict[str, Network], starts: list[Start], w
             with log.open("a") as file:
                 file.write(json.dumps({"network": label, "probe": probe.name, **game}) + "\n")
     return games
+
+
+def on_starts(games: list[dict], probe: Probe, starts: list[Start]) -> list[dict]:
+    """The games of `games` that `probe` plays from `starts` (a log may hold others)."""
+    wanted = {(start.seed, attempt) for start in starts for attempt in range(probe.spawns)}
+    return [game for game in games if (game["start"], game["attempt"]) in wanted]
 
 
 def screen_line(network: Network, workers: int, starts: list[Start] | None = None) -> str:
@@ -217,22 +223,30 @@ def file_label(path: Path) -> str:
 
 
 def logged_games(log: Path | None, probe: str, labels: Iterable[str]) -> dict[str, list[dict]]:
-    """The games of `log` played on `probe` by the networks labelled `labels`."""
+    """The games of `log` played on `probe` by the networks labelled `labels`, known by their
+    digests (the same file logged from another clone or folder is the same network)."""
     games: dict[str, list[dict]] = {label: [] for label in labels}
+    by_digest = {digest(label): label for label in games}
     if log is None or not log.exists():
         return games
     for line in log.read_text().splitlines():
         game = json.loads(line)
-        if game.pop("probe") == probe and game["network"] in games:
-            games[game.pop("network")].append(game)
+        label = by_digest.get(digest(game.pop("network")))
+        if game.pop("probe") == probe and label is not None:
+            games[label].append(game)
     return games
+
+
+def digest(label: str) -> str:
+    """The digest part of a network's label (`file_label`)."""
+    return label.rpartition("@")[2]
 
 
 def weights_path(name: str) -> Path:
     return weights_file.SHIPPED if name == "shipped" else Path(name)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("probe", choices=sorted(PROBES))
     parser.add_argument("--weights", default="shipped", help="a weights file, or 'shipped'")
@@ -243,20 +257,27 @@ def main() -> None:
     parser.add_argument("--spawns", type=int, help="tries a board (the probe's own by default)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--log", type=Path, help="JSON lines of every game; resumed from")
-    args = parser.parse_args()
+    parser.add_argument("--report", action="store_true",
+                        help="print the lines of the games in --log so far; play none")
+    args = parser.parse_args(argv)
+    if args.report and args.log is None:
+        parser.error("--report reads the games of a --log")
     probe = PROBES[args.probe]
     if args.spawns:
         probe = Probe(probe.name, probe.setting, args.spawns)
     paths = [weights_path(name) for name in (args.weights, args.against) if name]
     labels = [file_label(path) for path in paths]
-    networks = {label: weights_file.load(path) for label, path in zip(labels, paths)}
     starts = late_starts(args.boards)[:args.first]
     print(f"{probe.name}: {probe.setting.name}, {len(starts)} boards past {args.boards} x "
           f"{probe.spawns}", flush=True)
     done = logged_games(args.log, probe.name, labels)
-    games = run_probe(probe, networks, starts, args.workers, done, args.log)
+    if args.report:
+        games = {label: on_starts(done[label], probe, starts) for label in labels}
+    else:
+        networks = {label: weights_file.load(path) for label, path in zip(labels, paths)}
+        games = run_probe(probe, networks, starts, args.workers, done, args.log)
     for label in labels:
-        print(f"{label}: {Summary.of(games[label]).line()}")
+        print(f"{label}: {Summary.of(games[label]).line() if games[label] else 'no games'}")
     if len(labels) == 2:
         print(f"{labels[0]} against {labels[1]}: {paired_line(*(games[l] for l in labels))}")
 

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from engine.solver import Setting
+from engine.solver import Setting, weights_file
 from engine.solver.ntuple import empty_network
 from training import late_starts, probes
 from training.late_game import BOUNDARIES, Boundary, largest_in_corner, reached
@@ -85,6 +85,38 @@ def test_the_paired_difference_is_taken_game_by_game():
     theirs = [game(50, 16384, True, 1, 1, start=1), game(450, 16384, True, 1, 1, start=2)]
     assert probes.paired_line(ours, theirs) == (
         "paired over 2: +0 points added (se 50), ahead in 1, 32768 1 against 0")
+
+
+def test_a_report_prints_the_logged_games_and_plays_none(tmp_path, capsys):
+    paths = [tmp_path / "a.npz", tmp_path / "b.npz"]
+    for path, weight in zip(paths, (1.0, 2.0)):
+        network = empty_network(SMALL_SHAPES)
+        network.weights[:] = weight
+        weights_file.save(path, network, {"seed": 1, "rounds": 0, "games": 0, "moves": 0})
+    labels = [probes.file_label(path) for path in paths]
+    log = tmp_path / "final.jsonl"
+    logged = [(labels[0], game(200_000, 32768, True, 10, 10, start=1)),
+              (labels[1], game(150_000, 16384, True, 10, 0, start=1)),
+              (labels[0], game(100_000, 16384, False, 10, 10, start=2)),
+              (labels[0], game(900_000, 32768, True, 10, 10, start=999))]  # not a start board
+    log.write_text("".join(json.dumps({"network": label, "probe": "final", **played}) + "\n"
+                           for label, played in logged))
+    written = log.read_text()
+    probes.main(["final", "--weights", str(paths[0]), "--against", str(paths[1]),
+                 "--log", str(log), "--report"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith(f"{labels[0]}: 2 games: points added 150,000 (se 50,000)")
+    assert lines[2].startswith(f"{labels[1]}: 1 games: points added 150,000")
+    assert lines[3] == (f"{labels[0]} against {labels[1]}: paired over 1: +50,000 points added"
+                        " (se nan), ahead in 1, 32768 1 against 0")
+    assert log.read_text() == written  # nothing played
+    moved = tmp_path / "elsewhere"  # the same files from another folder: the same networks
+    moved.mkdir()
+    for path in paths:
+        (moved / path.name).write_bytes(path.read_bytes())
+    probes.main(["final", "--weights", str(moved / "a.npz"), "--against", str(moved / "b.npz"),
+                 "--log", str(log), "--report"])
+    assert "paired over 1: +50,000" in capsys.readouterr().out
 
 
 def test_boundaries_and_corners_are_read_from_the_tiles():
