@@ -436,17 +436,16 @@ def restarts_summary(training: Training) -> str:
             f"{tile_shares(restarts[:, TOP], RESTART_LOGGED_TILES)}  ")
 
 
-def train(training: Training, checkpoint: Path, total_games: int, workers: int,
-          checkpoint_seconds: float, quiet: bool = False,
+def train(training: Training, checkpoint: Path, total_games: int, checkpoint_seconds: float,
+          quiet: bool = False,
           screen: Callable[[Network], str] | None = None, screen_seconds: float = 0.0
           ) -> Training:
-    """Rounds until `total_games` games are played, with checkpoints on the way, on the
-    run's schedule; with a `screen`, its line for the network as it plays now at the start
-    and every `screen_seconds` (the rounds wait for it)."""
-    schedule, training.workers = training.schedule, workers
-    tables = row_tables()
-    pool = ThreadPoolExecutor(workers)
-    team = [Worker(copy=None) for _ in range(workers)]
+    """Rounds until `total_games` games are played on the run's workers, with checkpoints on
+    the way, on the run's schedule; with a `screen`, its line for the network as it plays now
+    at the start and every `screen_seconds` (the rounds wait for it)."""
+    schedule, tables = training.schedule, row_tables()
+    pool = ThreadPoolExecutor(training.workers)
+    team = [Worker(copy=None) for _ in range(training.workers)]
     progress = tqdm(total=total_games, initial=training.games, unit="game", smoothing=0.1,
                     disable=quiet)
     saved, unsaved = time.monotonic(), False
@@ -552,20 +551,19 @@ def main(argv: list[str] | None = None) -> None:
     training = resume(checkpoint, args.weights, 1 if args.seed is None else args.seed,
                       args.from_scratch, asked,
                       named=args.checkpoint is not None)
-    workers = settle_workers(training.workers, args.workers, os.cpu_count() or 1, checkpoint,
-                             print)
+    training.workers = settle_workers(training.workers, args.workers, os.cpu_count() or 1,
+                                      checkpoint, print)
     calibration = (f", TC's sums filled until game {training.learns_from:,}"
                    if training.calibrating else "")
     print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
           f"{training.rounds}, seed {training.seed}, {training.table.shape[0]} stages (late "
-          f"boards read with {1 << training.late_top} at most), {workers} workers"
+          f"boards read with {1 << training.late_top} at most), {training.workers} workers"
           f"{calibration}", flush=True)
     print(f"options {training.schedule.command_line()}", flush=True)
     screen = ((lambda network: probes.screen_line(network, args.screen_workers))
               if args.screen_minutes and args.games else None)
-    training = train(training, checkpoint, training.games + args.games, workers,
-                     args.checkpoint_seconds, screen=screen,
-                     screen_seconds=60 * args.screen_minutes)
+    training = train(training, checkpoint, training.games + args.games, args.checkpoint_seconds,
+                     screen=screen, screen_seconds=60 * args.screen_minutes)
     if args.export:
         counters = {"seed": training.seed, "rounds": training.rounds, "games": training.games,
                     "moves": training.moves}

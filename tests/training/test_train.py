@@ -168,8 +168,8 @@ def run(checkpoint, games, weights=None):
         checkpoint, weights or checkpoint.with_name("none.npz"), seed=5,
         from_scratch=not checkpoint.exists() and weights is None, asked=ASKED,
         shapes=SMALL_SHAPES)
-    return trainer.train(training, checkpoint, games, workers=2, checkpoint_seconds=0.0,
-                         quiet=True)
+    training.workers = 2
+    return trainer.train(training, checkpoint, games, checkpoint_seconds=0.0, quiet=True)
 
 
 def exported(training, path):

@@ -156,16 +156,14 @@ class StoreSessions(ServerSideSessionInterface):
     def open_session(self, app: Flask, request: Request) -> StoreSession:
         """Read the session; static files skip the store; a fault marks it unavailable."""
         if request.path.startswith(f"{app.static_url_path}/"):
-            return self._detached(unavailable=False)
+            return self._detached()
         try:
             opened = super().open_session(app, request)
         except STORE_ERRORS as error:
             app.logger.warning("session store %s: cannot read: %s", self.where, fault_text(error))
             return self._detached(unavailable=True)
         if opened.get("renewed") is True:
-            moved = self._detached(unavailable=True)
-            moved.renewed = True
-            return moved
+            return self._detached(renewed=True)
         opened.stored = bool(opened)  # the store never keeps an empty session
         return opened
 
@@ -198,10 +196,10 @@ class StoreSessions(ServerSideSessionInterface):
         replaces = getattr(session, "replaces", None)
         return self._get_store_id(replaces) if replaces else None
 
-    def _detached(self, unavailable: bool) -> StoreSession:
-        """An empty session this request must not write."""
+    def _detached(self, unavailable: bool = False, renewed: bool = False) -> StoreSession:
+        """An empty session this request must not write, marked with why if it is refused."""
         opened = self.session_class(sid=self._generate_sid(self.sid_length))
-        opened.writable, opened.unavailable = False, unavailable
+        opened.writable, opened.unavailable, opened.renewed = False, unavailable, renewed
         return opened
 
 
