@@ -26,7 +26,7 @@ LIMIT = 0.005
 
 
 @njit(nogil=True, cache=True)
-def best_direction(board, weights, placements, slides, points):
+def best_direction(board, weights, placements, late_top, slides, points):
     """The move one look-ahead picks (the first of equal ones), valuing boards as the solver
     does (engine.solver.ntuple.board_value, float32 or int16 weights alike);
     -1 when none is legal."""
@@ -34,14 +34,14 @@ def best_direction(board, weights, placements, slides, points):
     for direction in range(4):
         after, gained = moved(board, direction, slides, points)
         if after != board:
-            value = gained + board_value(after, weights, placements)
+            value = gained + board_value(after, weights, placements, late_top)
             if value > best_value:
                 best_value, best = value, direction
     return best
 
 
 @njit(nogil=True, cache=True)
-def changed_moves(weights, other, placements, slides, points, seed, games):
+def changed_moves(weights, other, placements, late_top, slides, points, seed, games):
     """Positions of `games` greedy games (by `weights`) and how many of them `other` would
     move differently in."""
     state = np.array([seed], dtype=np.uint64)
@@ -49,23 +49,24 @@ def changed_moves(weights, other, placements, slides, points, seed, games):
     for _ in range(games):
         board = with_spawn(with_spawn(np.uint64(0), state), state)
         while True:
-            direction = best_direction(board, weights, placements, slides, points)
+            direction = best_direction(board, weights, placements, late_top, slides, points)
             if direction < 0:
                 break
             positions += 1
-            if best_direction(board, other, placements, slides, points) != direction:
+            if best_direction(board, other, placements, late_top, slides,
+                              points) != direction:
                 changed += 1
             board = with_spawn(moved(board, direction, slides, points)[0], state)
     return positions, changed
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--checkpoint", type=Path, default=DEFAULT_CHECKPOINT)
     parser.add_argument("--weights", type=Path, help="a weights file instead of the checkpoint")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2024)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     training = (load_weights_file(args.weights, Schedule()) if args.weights
                 else load_checkpoint(args.checkpoint))
     network = training.playing_network()
@@ -73,9 +74,8 @@ def main() -> None:
     compact = weights_file.in_whole_points(weights)
     held = int((np.abs(weights) > weights_file.WHOLE_POINTS_LIMIT).sum())
     print(f"{held:,} weights past int16's range, held at its edge")
-    positions, changed = changed_moves(weights, compact,
-                                       network.placements, *row_tables(), args.seed,
-                                       args.games)
+    positions, changed = changed_moves(weights, compact, network.placements, network.late_top,
+                                       *row_tables(), args.seed, args.games)
     verdict = "int16 will do" if changed < LIMIT * positions else "keep float32"
     print(f"{args.games} games ({training.games:,} trained): int16 changes {changed:,} of "
           f"{positions:,} one-ply moves ({changed / positions:.3%}; limit {LIMIT:.1%}): "
