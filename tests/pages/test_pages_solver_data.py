@@ -76,3 +76,11 @@ def test_the_solver_page_says_how_many_games_trained_the_shipped_network(shipped
     text = " ".join(parse(shipped_app.test_client().get(f"/{lang}/solver").text).text.split())
     assert TRAINED_ON[lang].format(words) in text
     assert games > 1_000_000 and words[0] == str(games)[0]
+
+
+def test_every_figure_on_the_page_was_measured_with_the_shipped_network():
+    """A new weights file ships with its own strength runs (docs/training.md, shipping a network):
+    a setting measured with the network still says so, by how many games had trained it."""
+    games = training_counters(SHIPPED_WEIGHTS)["games"]
+    measured = {name: setting.get("network_games") for name, setting in SHIPPED.items()}
+    assert measured == dict.fromkeys(SHIPPED, games)
