@@ -1,23 +1,30 @@
-"""The n-tuple network's weights file: a compressed .npz of its shapes, its weights (int16 whole
-points, or float32), how its late stages read a board (`late_top`) and the training counters a
-run resumes from (seed, rounds, games, moves).
+"""The n-tuple network's weights file: a compressed .npz of its shapes, how its late stages read
+a board (`late_top`) and the training counters a run resumes from (seed, rounds, games, moves),
+and the SHA-256 digests of its stages' weights (int16 whole points, or float32), each stage in
+a compressed .npz of its own beside it, named after the file and the digest's start
+(`ntuple.stage-<digest>.npz`).
 
 The file shipped with the package is weights/ntuple.npz (made by training/trainer.py). In a
 compact file (int16) each stage after the first is kept as what it adds to the stage before it
 (the difference, wrapping around int16's range, so it is exact): a late stage starts as a copy
 of the one before it and training changes a share of its weights, so the rest are zeros that
-take next to no room compressed. Format 3 files (two stages, kept whole, boards read as they
-are) still load.
+take next to no room compressed. A stage kept in a file of its own is written the same way
+each time it is saved, so a network that changes only its late stages ships as new late-stage
+files beside the same first-stage file, which git stores once. Format 4 files (every stage in
+the one file) and format 3 files (two stages, kept whole, boards read as they are) still load.
 Loading checks everything the compiled evaluation relies on, so a missing, truncated or
 altered file is a WeightsError naming the file, never a network that plays wrong moves.
 
 Served, the weights are memory-mapped: the first load unpacks them, checked, into an .npy in
-the cache directory named by the file's SHA-256, and every later load (every worker of a host)
-maps that same .npy read-only, so the operating system keeps one copy in its page cache and a
-load costs the hash of the file. Without a cache directory they are read into memory.
+the cache directory named by the file's SHA-256 (which covers its stages' digests), and every
+later load (every worker of a host) maps that same .npy read-only, so the operating system
+keeps one copy in its page cache and a load costs the hash of the file. Without a cache
+directory they are read into memory.
 """
 
+import glob
 import hashlib
+import re
 import os
 import tempfile
 import zipfile
@@ -30,8 +37,11 @@ from engine.solver.ntuple import (
 )
 
 SHIPPED = Path(__file__).with_name("weights") / "ntuple.npz"
-FORMAT = 4  # 3: whole stages, no late_top; 2 kept float16 weights
-READABLE_FORMATS = (3, FORMAT)
+FORMAT = 5  # 4: the stages in the file itself; 3: whole stages, no late_top; 2: float16
+READABLE_FORMATS = (3, 4, FORMAT)
+STAGE_INFIX = ".stage-"
+STAGE_NAME_DIGITS = 16  # of a stage's digest, in its file's name
+SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 COUNTERS = ("seed", "rounds", "games", "moves")
 UNPACKED_PREFIX = "ntuple-"
 WHOLE_POINTS_LIMIT = int(np.iinfo(np.int16).max)  # the largest weight a compact file keeps
@@ -50,9 +60,31 @@ def save(path: Path, network: Network, counters: dict[str, int], compact: bool =
         raise ValueError("a weight is not a finite number")
     weights = stage_differences(in_whole_points(weights)) if compact else weights
     path.parent.mkdir(parents=True, exist_ok=True)
+    digests = [_save_stage(path, stage) for stage in weights]
     np.savez_compressed(path, format=FORMAT, shapes=network.shapes.astype(np.int8),
-                        weights=weights, late_top=network.late_top,
+                        stages=np.array(digests), late_top=network.late_top,
                         **{name: counters[name] for name in COUNTERS})
+    kept = {stage_path(path, digest) for digest in digests}
+    for stale in path.parent.glob(f"{glob.escape(path.stem)}{STAGE_INFIX}*.npz"):
+        if stale not in kept:
+            stale.unlink()
+
+
+def stage_path(path: Path, digest: str) -> Path:
+    """Where the weights file `path` keeps the stage whose SHA-256 is `digest`."""
+    return path.with_name(f"{path.stem}{STAGE_INFIX}{digest[:STAGE_NAME_DIGITS]}.npz")
+
+
+def _save_stage(path: Path, stage: np.ndarray) -> str:
+    """Write one stage's weights beside `path`, under its digest; return the digest."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".partial")
+    with os.fdopen(handle, "w+b") as file:
+        np.savez_compressed(file, stage=stage)
+        file.seek(0)
+        digest = hashlib.file_digest(file, "sha256").hexdigest()
+    os.chmod(temporary, 0o644)
+    os.replace(temporary, stage_path(path, digest))
+    return digest
 
 
 def stage_differences(weights: np.ndarray) -> np.ndarray:
@@ -106,10 +138,9 @@ def load(path: Path = SHIPPED, unpack_dir: Path | None = None) -> Network:
             if not problem and unpacked is not None and unpacked.exists():
                 weights = np.load(unpacked, mmap_mode="r", allow_pickle=False)
                 problem = _layout_problem(version, shapes, weights)
-            else:
-                weights = stored["weights"]
-                problem = (problem or _layout_problem(version, shapes, weights)
-                           or _values_problem(weights))
+            elif not problem:
+                weights = _stored_weights(path, stored, int(version))
+                problem = _layout_problem(version, shapes, weights) or _values_problem(weights)
                 if not problem and int(version) > 3 and weights.dtype == np.int16:
                     weights = whole_stages(weights)
                 if not problem and unpacked is not None:
@@ -119,6 +150,39 @@ def load(path: Path = SHIPPED, unpack_dir: Path | None = None) -> Network:
     if problem:
         raise WeightsError(f"the solver's weights file {path} is not valid: {problem}")
     return Network(shapes.astype(np.int64), weights, late_top)
+
+
+def _stored_weights(path: Path, stored: np.lib.npyio.NpzFile, version: int
+                    ) -> np.ndarray:
+    """The weights as the file keeps them (later compact stages as differences): in it before
+    format 5, else from its stage files, each checked against its digest."""
+    if version < 5:
+        return stored["weights"]
+    digests = [str(digest) for digest in stored["stages"]]
+    if not 1 <= len(digests) <= MOST_STAGES:
+        raise ValueError(f"{len(digests)} stages, expected 1 to {MOST_STAGES}")
+    if not all(SHA256_HEX.fullmatch(digest) for digest in digests):
+        raise ValueError("a stage's digest is not a SHA-256 in hexadecimal")
+    first = _stored_stage(path, digests[0])
+    weights = np.empty((len(digests), *first.shape), first.dtype)
+    weights[0] = first
+    for stage, digest in enumerate(digests[1:], 1):
+        later = _stored_stage(path, digest)
+        if later.dtype != first.dtype or later.shape != first.shape:
+            raise ValueError(f"stage {stage} is {later.dtype} {later.shape}, stage 0 "
+                             f"{first.dtype} {first.shape}")
+        weights[stage] = later
+    return weights
+
+
+def _stored_stage(path: Path, digest: str) -> np.ndarray:
+    """One stage's weights from its file, which must match `digest`."""
+    stage_file = stage_path(path, digest)
+    with open(stage_file, "rb") as file:
+        if hashlib.file_digest(file, "sha256").hexdigest() != digest:
+            raise ValueError(f"{stage_file.name} does not match its digest")
+    with np.load(stage_file, allow_pickle=False) as stored:
+        return stored["stage"]
 
 
 def _unpacked(weights: np.ndarray, unpacked: Path) -> np.ndarray:

@@ -53,11 +53,101 @@ def test_a_compact_file_keeps_each_late_stage_as_what_it_adds_exactly(tmp_path):
     network.weights[2] = -network.weights[0]
     path = tmp_path / "staged.npz"
     weights_file.save(path, network, COUNTERS, compact=True)
-    with np.load(path) as stored:
-        assert np.count_nonzero(stored["weights"][1]) == 1
+    assert np.count_nonzero(stage_weights(path, 1)) == 1
     loaded = weights_file.load(path)
     assert loaded.late_top == READ_DOWN_TOP
     assert np.array_equal(loaded.weights, weights_file.in_whole_points(network.weights))
+
+
+def stage_files(path):
+    """The stage files the weights file names, in stage order."""
+    with np.load(path) as stored:
+        return [weights_file.stage_path(path, str(digest)) for digest in stored["stages"]]
+
+
+def stage_weights(path, stage):
+    """The weights a file keeps for `stage`, read from that stage's own file."""
+    with np.load(stage_files(path)[stage]) as stored:
+        return stored["stage"]
+
+
+def files_beside(path):
+    """The stage files of the weights file's name that are on disk, named or not."""
+    return sorted(path.parent.glob(f"{path.stem}{weights_file.STAGE_INFIX}*.npz"))
+
+
+def two_stages(first, second):
+    """A small compact network of two stages of the given constant weights."""
+    network = empty_network(SMALL_SHAPES)
+    network.weights[0], network.weights[1] = first, second
+    return network
+
+
+def test_a_stage_that_did_not_change_is_saved_as_the_same_file(tmp_path):
+    before, after = tmp_path / "before" / "ntuple.npz", tmp_path / "after" / "ntuple.npz"
+    weights_file.save(before, two_stages(5, 7), COUNTERS, compact=True)
+    weights_file.save(after, two_stages(5, 9), COUNTERS, compact=True)
+    (first, late), (same_first, new_late) = stage_files(before), stage_files(after)
+    assert first.name == same_first.name and first.read_bytes() == same_first.read_bytes()
+    assert late.name != new_late.name
+    assert np.array_equal(weights_file.load(after).weights[1], np.full((2, SIZE), 9))
+
+
+def test_saving_again_removes_the_stage_files_the_network_no_longer_names(tmp_path):
+    path = tmp_path / "ntuple.npz"
+    weights_file.save(path, two_stages(5, 7), COUNTERS, compact=True)
+    weights_file.save(path, two_stages(5, 9), COUNTERS, compact=True)
+    other = tmp_path / "other.npz"
+    weights_file.save(other, two_stages(1, 1), COUNTERS, compact=True)
+    assert files_beside(path) == sorted(stage_files(path))
+    assert len(files_beside(other)) == 2
+    assert np.array_equal(weights_file.load(path).weights[1], np.full((2, SIZE), 9))
+
+
+def test_a_missing_or_altered_stage_file_is_refused(tmp_path):
+    path = tmp_path / "ntuple.npz"
+    weights_file.save(path, two_stages(5, 7), COUNTERS, compact=True)
+    first, late = stage_files(path)
+    late.write_bytes(first.read_bytes())  # a valid stage, not the one its name promises
+    with pytest.raises(WeightsError, match="does not match its digest"):
+        weights_file.load(path)
+    late.unlink()
+    with pytest.raises(WeightsError, match="cannot read"):
+        weights_file.load(path)
+
+
+def with_stages(path, digests):
+    """The weights file at `path` rewritten to name the stages `digests`."""
+    with np.load(path) as stored:
+        arrays = {name: stored[name] for name in stored.files}
+    np.savez_compressed(path, **{**arrays, "stages": np.array(digests)})
+
+
+def test_a_file_naming_stages_that_cannot_be_its_own_is_refused(tmp_path):
+    path = tmp_path / "ntuple.npz"
+    weights_file.save(path, two_stages(5, 7), COUNTERS, compact=True)
+    with np.load(path) as stored:
+        first, late = (str(digest) for digest in stored["stages"])
+    for digests, message in [([first] * (MOST_STAGES + 1), "4 stages"),
+                             ([first, "../" + late[3:]], "not a SHA-256")]:
+        with_stages(path, digests)
+        with pytest.raises(WeightsError, match=message):
+            weights_file.load(path)
+    floats = tmp_path / "floats.npz"
+    weights_file.save(floats, two_stages(5, 7), COUNTERS)  # float32 stages
+    with np.load(floats) as stored:
+        float_late = str(stored["stages"][1])
+    stage_files(floats)[1].rename(weights_file.stage_path(path, float_late))
+    with_stages(path, [first, float_late])
+    with pytest.raises(WeightsError, match="stage 1 is float32"):
+        weights_file.load(path)
+
+
+def test_a_format_4_file_loads_its_stages_from_itself(tmp_path):
+    whole = np.arange(3 * 2 * SIZE, dtype=np.int64).reshape(3, 2, SIZE) % 1000
+    path = stored(tmp_path / "one-file.npz", format=4,
+                  weights=weights_file.stage_differences(whole.astype(np.int16)))
+    assert np.array_equal(weights_file.load(path).weights, whole)
 
 
 def test_a_format_3_file_loads_as_two_whole_stages_read_as_they_are(tmp_path):
@@ -105,7 +195,8 @@ def test_a_truncated_unpacked_copy_is_refused(tmp_path, saved):
 
 
 def stored(path, **changes):
-    arrays = {"format": weights_file.FORMAT, "shapes": np.array(SMALL_SHAPES, dtype=np.int8),
+    """A weights file of the format that keeps its stages in itself (4), with `changes`."""
+    arrays = {"format": 4, "shapes": np.array(SMALL_SHAPES, dtype=np.int8),
               "weights": np.zeros((STAGES, len(SMALL_SHAPES), SIZE), dtype=np.int16),
               "late_top": MAX_CELL_EXPONENT, **COUNTERS}
     arrays.update(changes)
@@ -149,7 +240,8 @@ def test_a_missing_or_damaged_file_is_refused(tmp_path, saved):
 def test_the_shipped_weights_load_and_stay_small():
     shipped = weights_file.load()
     assert [tuple(shape) for shape in shipped.shapes.tolist()] == list(SHAPES)
-    assert weights_file.SHIPPED.stat().st_size < 100 * 2**20
+    files = [weights_file.SHIPPED, *files_beside(weights_file.SHIPPED)]
+    assert sum(file.stat().st_size for file in files) < 100 * 2**20
 
 
 def test_a_solver_reads_its_weights_only_when_a_search_needs_them(tmp_path, monkeypatch):
