@@ -568,7 +568,9 @@ def main(argv: list[str] | None = None) -> None:
         counters = {"seed": training.seed, "rounds": training.rounds, "games": training.games,
                     "moves": training.moves}
         weights_file.save(args.export, training.playing_network(), counters, compact=args.compact)
-        print(f"wrote {args.export} ({args.export.stat().st_size:,} bytes)")
+        files = weights_file.network_files(args.export)
+        print(f"wrote {args.export} and {len(files) - 1} stage files "
+              f"({sum(file.stat().st_size for file in files):,} bytes)")
 
 
 if __name__ == "__main__":

@@ -75,6 +75,13 @@ def stage_path(path: Path, digest: str) -> Path:
     return path.with_name(f"{path.stem}{STAGE_INFIX}{digest[:STAGE_NAME_DIGITS]}.npz")
 
 
+def network_files(path: Path) -> list[Path]:
+    """The weights file and the stage files it names: what copying the network copies."""
+    with np.load(path, allow_pickle=False) as stored:
+        digests = [str(digest) for digest in stored["stages"]] if "stages" in stored else []
+    return [path, *dict.fromkeys(stage_path(path, digest) for digest in digests)]
+
+
 def _save_stage(path: Path, stage: np.ndarray) -> str:
     """Write one stage's weights beside `path`, under its digest; return the digest."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".partial")

@@ -116,6 +116,14 @@ def test_a_missing_or_altered_stage_file_is_refused(tmp_path):
         weights_file.load(path)
 
 
+def test_a_network_s_files_are_the_weights_file_and_the_stages_it_names(tmp_path):
+    path = tmp_path / "ntuple.npz"
+    weights_file.save(path, two_stages(5, 5), COUNTERS)  # float32: two equal stages, one file
+    assert weights_file.network_files(path) == [path, *stage_files(path)[:1]]
+    assert weights_file.network_files(stored(tmp_path / "one-file.npz")) == [
+        tmp_path / "one-file.npz"]
+
+
 def with_stages(path, digests):
     """The weights file at `path` rewritten to name the stages `digests`."""
     with np.load(path) as stored:
@@ -240,7 +248,7 @@ def test_a_missing_or_damaged_file_is_refused(tmp_path, saved):
 def test_the_shipped_weights_load_and_stay_small():
     shipped = weights_file.load()
     assert [tuple(shape) for shape in shipped.shapes.tolist()] == list(SHAPES)
-    files = [weights_file.SHIPPED, *files_beside(weights_file.SHIPPED)]
+    files = weights_file.network_files(weights_file.SHIPPED)
     assert sum(file.stat().st_size for file in files) < 100 * 2**20
 
 
