@@ -24,8 +24,9 @@ directory they are read into memory.
 
 import glob
 import hashlib
-import re
+import io
 import os
+import re
 import tempfile
 import zipfile
 from pathlib import Path
@@ -185,10 +186,10 @@ def _stored_weights(path: Path, stored: np.lib.npyio.NpzFile, version: int
 def _stored_stage(path: Path, digest: str) -> np.ndarray:
     """One stage's weights from its file, which must match `digest`."""
     stage_file = stage_path(path, digest)
-    with open(stage_file, "rb") as file:
-        if hashlib.file_digest(file, "sha256").hexdigest() != digest:
-            raise ValueError(f"{stage_file.name} does not match its digest")
-    with np.load(stage_file, allow_pickle=False) as stored:
+    data = stage_file.read_bytes()  # read once: hashed, then loaded
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise ValueError(f"{stage_file.name} does not match its digest")
+    with np.load(io.BytesIO(data), allow_pickle=False) as stored:
         return stored["stage"]
 
 
