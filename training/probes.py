@@ -19,8 +19,9 @@ share of games that built an 8192 beside the 16384 (the second chain half built)
 that reached 32768, and the share of positions whose largest tile is 16384 that hold it in a
 corner; with `--against`, the paired difference of points added with its standard error. Games
 go to `--log` (JSON lines) as they end; a probe given the same log plays only the games it
-lacks, so a long one stopped part-way goes on later; `--report` prints the lines of the games
-the log holds so far and plays none (the paired line over the boards both networks played).
+lacks, so a long one stopped part-way goes on later (a logged game is known by its network's
+digest, the set of boards, the board and the try); `--report` prints the lines of the games the
+log holds so far and plays none (the paired line over the boards both networks played).
 """
 
 from __future__ import annotations
@@ -65,18 +66,32 @@ PROBES = {probe.name: probe for probe in (
 
 @dataclass(frozen=True)
 class Start:
-    """A start board of the probes: the game it came from, its tiles and its score."""
+    """A start board of the probes: the game it came from, its tiles, its score and the
+    boundary it is the game's first board past (the set of boards it belongs to)."""
 
     seed: int
     rows: tuple[tuple[int, ...], ...]
     score: int
+    boards: str = BOUNDARIES[0].name
 
 
 def late_starts(boundary: str = BOUNDARIES[0].name, path: Path = STARTS_FILE) -> list[Start]:
     """The start boards past `boundary` ("16384" or "16384+8192"), in the games' order."""
     games = json.loads(path.read_text())["games"]
     return [Start(game["seed"], tuple(map(tuple, game[boundary]["rows"])),
-                  game[boundary]["score"]) for game in games if boundary in game]
+                  game[boundary]["score"], boundary) for game in games if boundary in game]
+
+
+def game_key(game: dict) -> tuple[str | None, int, int]:
+    """What tells a probe's games apart within a network's: the set of boards, the board and
+    the try (a line logged before games kept their set of boards has none, and is played
+    again)."""
+    return game.get("boards"), game["start"], game["attempt"]
+
+
+def start_key(start: Start, attempt: int) -> tuple[str | None, int, int]:
+    """The `game_key` of the game of try `attempt` on `start`."""
+    return start.boards, start.seed, attempt
 
 
 def spawn_seed(start: Start, attempt: int) -> int:
@@ -100,7 +115,8 @@ def play_on(solver: Solver, setting: Setting, start: Start, attempt: int) -> dic
             late_positions += 1
             cornered += largest_in_corner(rows)
         game.move(solver.choose(rows, setting))
-    return {"start": start.seed, "attempt": attempt, "points": game.score - start.score,
+    return {"boards": start.boards, "start": start.seed, "attempt": attempt,
+            "points": game.score - start.score,
             "moves": game.moves, "largest": game.best_tile, "second_chain": second_chain,
             "late_positions": late_positions, "cornered": cornered,
             "cpu_seconds": time.thread_time() - cpu}
@@ -152,9 +168,8 @@ def standard_error(values: list[float]) -> float:
 def paired_line(games: list[dict], baseline: list[dict]) -> str:
     """The paired difference of points added between two networks' games on the same starts
     and spawn seeds (only the pairs both played)."""
-    theirs = {(game["start"], game["attempt"]): game for game in baseline}
-    pairs = [(game, theirs[key]) for game in games
-             if (key := (game["start"], game["attempt"])) in theirs]
+    theirs = {game_key(game): game for game in baseline}
+    pairs = [(game, theirs[key]) for game in games if (key := game_key(game)) in theirs]
     differences = [ours["points"] - other["points"] for ours, other in pairs]
     ahead = sum(difference > 0 for difference in differences)
     goals = [sum(game["largest"] >= GOAL_TILE for game in side) for side in zip(*pairs)]
@@ -192,10 +207,10 @@ def run_probe(probe: Probe, networks: dict[str, Network], starts: list[Start], w
     appended to `log` as it ends; by network label."""
     games = {label: on_starts((done or {}).get(label, []), probe, starts)
              for label in networks}
-    played = {(label, game["start"], game["attempt"]) for label in games for game in games[label]}
+    played = {(label, game_key(game)) for label in games for game in games[label]}
     jobs = [(label, probe.setting, start, attempt) for attempt in range(probe.spawns)
             for start in starts for label in networks
-            if (label, start.seed, attempt) not in played]
+            if (label, start_key(start, attempt)) not in played]
     for label, game in play_jobs(networks, jobs, workers):
         games[label].append(game)
         if log is not None:
@@ -206,8 +221,8 @@ def run_probe(probe: Probe, networks: dict[str, Network], starts: list[Start], w
 
 def on_starts(games: list[dict], probe: Probe, starts: list[Start]) -> list[dict]:
     """The games of `games` that `probe` plays from `starts` (a log may hold others)."""
-    wanted = {(start.seed, attempt) for start in starts for attempt in range(probe.spawns)}
-    return [game for game in games if (game["start"], game["attempt"]) in wanted]
+    wanted = {start_key(start, attempt) for start in starts for attempt in range(probe.spawns)}
+    return [game for game in games if game_key(game) in wanted]
 
 
 def screen_line(network: Network, workers: int, starts: list[Start] | None = None) -> str:

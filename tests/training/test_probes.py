@@ -61,8 +61,24 @@ def test_a_probe_given_its_log_plays_only_the_games_it_lacks(network, starts, tm
     assert probes.logged_games(log, "other probe", ["a"]) == {"a": []}
 
 
+def test_a_log_keeps_each_set_of_boards_games_apart(network, starts, tmp_path):
+    log = tmp_path / "probe.jsonl"
+    probe = probes.Probe("test", ONE_AHEAD, 1)
+    second_set = [probes.Start(start.seed, start.rows, start.score, "16384+8192")
+                  for start in starts]
+    first = probes.run_probe(probe, {"a": network}, starts, workers=1, log=log)["a"]
+    done = probes.logged_games(log, "test", ["a"])
+    second = probes.run_probe(probe, {"a": network}, second_set, workers=1, done=done, log=log)
+    assert len(log.read_text().splitlines()) == 4  # the same seeds, another set: played too
+    assert {game["boards"] for game in first} == {"16384"}
+    assert {game["boards"] for game in second["a"]} == {"16384+8192"}
+    done = probes.logged_games(log, "test", ["a"])
+    assert probes.on_starts(done["a"], probe, second_set) == second["a"]
+
+
 def game(points, largest, second_chain, late_positions, cornered, attempt=0, start=1):
-    return {"start": start, "attempt": attempt, "points": points, "moves": 100,
+    return {"boards": "16384", "start": start, "attempt": attempt, "points": points,
+            "moves": 100,
             "largest": largest, "second_chain": second_chain, "late_positions": late_positions,
             "cornered": cornered, "cpu_seconds": 0.2}
 
@@ -137,4 +153,4 @@ def test_the_start_boards_are_the_first_past_each_boundary(monkeypatch, tmp_path
     path = tmp_path / "starts.json"
     path.write_text(json.dumps({"setting": "fast", "games": [found]}))
     assert probes.late_starts("256+128", path) == [
-        probes.Start(3, tuple(map(tuple, second["rows"])), second["score"])]
+        probes.Start(3, tuple(map(tuple, second["rows"])), second["score"], "256+128")]
