@@ -116,9 +116,8 @@ def play_on(solver: Solver, setting: Setting, start: Start, attempt: int) -> dic
             cornered += largest_in_corner(rows)
         game.move(solver.choose(rows, setting))
     return {"boards": start.boards, "start": start.seed, "attempt": attempt,
-            "points": game.score - start.score,
-            "moves": game.moves, "largest": game.best_tile, "second_chain": second_chain,
-            "late_positions": late_positions, "cornered": cornered,
+            "points": game.score - start.score, "moves": game.moves, "largest": game.best_tile,
+            "second_chain": second_chain, "late_positions": late_positions, "cornered": cornered,
             "cpu_seconds": time.thread_time() - cpu}
 
 

@@ -78,9 +78,8 @@ def test_a_log_keeps_each_set_of_boards_games_apart(network, starts, tmp_path):
 
 def game(points, largest, second_chain, late_positions, cornered, attempt=0, start=1):
     return {"boards": "16384", "start": start, "attempt": attempt, "points": points,
-            "moves": 100,
-            "largest": largest, "second_chain": second_chain, "late_positions": late_positions,
-            "cornered": cornered, "cpu_seconds": 0.2}
+            "moves": 100, "largest": largest, "second_chain": second_chain,
+            "late_positions": late_positions, "cornered": cornered, "cpu_seconds": 0.2}
 
 
 def test_the_summary_counts_what_the_games_did():
