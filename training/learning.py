@@ -14,7 +14,8 @@ boards after each move are updated from the last to the first (TD(0) on aftersta
 backward): each value moves toward the points of the next move plus the value of the board
 after it, and the last board's toward 0; a run may let one stage learn and hold the others
 still (their values still make the targets). The step is `rate` times the error, shared out
-over the 32 weights a board picks; with temporal coherence (TC) each weight's step is further
+over the weights a board picks (32, or 64 on a late board of a network whose late stages
+read 4 shapes more); with temporal coherence (TC) each weight's step is further
 scaled by |sum of its errors| / sum of their magnitudes (1 for a weight never updated), so
 weights whose errors keep one sign keep learning fast and those that only jitter slow down.
 
@@ -44,7 +45,7 @@ from numba.extending import intrinsic
 from engine.rng import SPAWN_ODDS
 from engine.solver.board import CELL_BITS, CELL_MASK, build_slide_tables
 from engine.solver.ntuple import (
-    INDEX_BITS, MAX_CELL_EXPONENT, images, read_packed, transposed, weight_index,
+    INDEX_BITS, MAX_CELL_EXPONENT, images, read_packed, shapes_read, transposed, weight_index,
 )
 from engine.solver.weights_file import WHOLE_POINTS_LIMIT
 
@@ -131,18 +132,20 @@ def top_exponent(board):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def find_features(board, placements, stages, late_top, size, features, row):
+def find_features(board, placements, stages, late_top, size, features, counts, row):
     """Fill row `row` of `features` with the positions, in flat weights of `stages` stages and
-    `size` weights a shape, of the weights the board picks: its stage's, each shape on each of
-    the images of the board as that stage reads it (engine.solver.ntuple). Returns the stage."""
-    shapes = placements.shape[0]
+    `size` weights a shape, of the weights the board picks, and `counts[row]` with how many:
+    its stage's, each shape the stage reads on each of the images of the board as that stage
+    reads it (engine.solver.ntuple). Returns the stage."""
     read, stage = read_packed(board, stages, late_top)
-    base = stage * shapes * size
+    base = stage * placements.shape[0] * size
+    shapes = shapes_read(placements, stage)
     feature = 0
     for image in images(read):
         for shape in range(shapes):
             features[row, feature] = base + shape * size + weight_index(image, placements, shape)
             feature += 1
+    counts[row] = feature
     return stage
 
 
@@ -164,18 +167,18 @@ def _prefetch(typing_context, array, index):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def prefetch_features(table, features, row):
+def prefetch_features(table, features, counts, row):
     """Ask for the entries at the positions in row `row` of `features` ahead of reading them."""
     flat = table.reshape(-1)
-    for feature in range(features.shape[1]):
+    for feature in range(counts[row]):
         _prefetch(flat, features[row, feature] * table.shape[1])
 
 
 @njit(nogil=True, cache=True, inline="always")
-def features_value(table, features, row):
+def features_value(table, features, counts, row):
     """The sum of the weights at the positions in row `row` of `features`."""
     value = np.float32(0.0)
-    for feature in range(features.shape[1]):
+    for feature in range(counts[row]):
         value += table[features[row, feature], WEIGHT]
     return value
 
@@ -187,12 +190,12 @@ def held(weight):
 
 
 @njit(nogil=True, cache=True, inline="always")
-def learn(features, row, target, table, coherent, rate):
+def learn(features, counts, row, target, table, coherent, rate):
     """Move the value of the board whose features are row `row` of `features` toward
     `target`, no weight past +-WHOLE_POINTS_LIMIT; return its value after the update."""
-    error = target - features_value(table, features, row)
-    step = rate * error / features.shape[1]
-    for feature in range(features.shape[1]):
+    error = target - features_value(table, features, counts, row)
+    step = rate * error / counts[row]
+    for feature in range(counts[row]):
         at = features[row, feature]
         if coherent:
             magnitude = table[at, MAGNITUDES]
@@ -202,12 +205,12 @@ def learn(features, row, target, table, coherent, rate):
             table[at, MAGNITUDES] += abs(error)
         else:
             table[at, WEIGHT] = held(table[at, WEIGHT] + step)
-    return features_value(table, features, row)
+    return features_value(table, features, counts, row)
 
 
 @njit(nogil=True, cache=True, inline="always")
 def greedy_move(board, table, placements, stages, late_top, size, slides, points, afters, gains,
-                features):
+                features, counts):
     """The move one look-ahead picks (the first of equal ones): the board after it, its points
     and its direction; direction -1 when no move is legal. Every legal move's features are
     found, and their weights asked for, before any weight is read."""
@@ -215,12 +218,12 @@ def greedy_move(board, table, placements, stages, late_top, size, slides, points
         afters[direction], gains[direction] = moved(board, direction, slides, points)
         if afters[direction] != board:
             find_features(afters[direction], placements, stages, late_top, size, features,
-                          direction)
-            prefetch_features(table, features, direction)
+                          counts, direction)
+            prefetch_features(table, features, counts, direction)
     best_value, best_direction = np.float32(-np.inf), -1
     for direction in range(4):
         if afters[direction] != board:
-            value = gains[direction] + features_value(table, features, direction)
+            value = gains[direction] + features_value(table, features, counts, direction)
             if value > best_value:
                 best_value, best_direction = value, direction
     if best_direction < 0:
@@ -268,6 +271,7 @@ def play_round(table, coherent, rate, trace, placements, stages, late_top, learn
     size = table.shape[0] // (stages * placements.shape[0])
     # unsigned: numba checks every read at a signed position for a negative one
     features = np.empty((4, IMAGES * placements.shape[0]), dtype=np.uint64)
+    counts = np.zeros(4, dtype=np.int64)  # of each row of `features`
     afters = np.empty(4, dtype=np.uint64)
     gains = np.empty(4, dtype=np.int64)
     games = moves = found_count = 0
@@ -283,7 +287,7 @@ def play_round(table, coherent, rate, trace, placements, stages, late_top, learn
         while length < path.shape[0]:
             best_board, best_points, direction = greedy_move(
                 board, table, placements, stages, late_top, size, slides, points, afters, gains,
-                features)
+                features, counts)
             if direction < 0:
                 break
             path[length], rewards[length] = best_board, best_points
@@ -299,19 +303,19 @@ def play_round(table, coherent, rate, trace, placements, stages, late_top, learn
         stage = earlier_stage = 0
         if length:
             stage = find_features(path[length - 1], placements, stages, late_top, size,
-                                  features, (length - 1) % 2)
+                                  features, counts, (length - 1) % 2)
         for step in range(length - 1, -1, -1):
             if learned_stage > 0 and stage == 0:
                 break  # a game's boards before its first 16384 are all of the first stage
             row = step % 2  # this step's features; the one before it goes in the other row
             if step:
                 earlier_stage = find_features(path[step - 1], placements, stages, late_top,
-                                              size, features, 1 - row)
-                prefetch_features(table, features, 1 - row)
+                                              size, features, counts, 1 - row)
+                prefetch_features(table, features, counts, 1 - row)
             if stage >= learned_stage:
-                value = learn(features, row, target, table, coherent, rate)
+                value = learn(features, counts, row, target, table, coherent, rate)
             else:
-                value = features_value(table, features, row)
+                value = features_value(table, features, counts, row)
             target = rewards[step] + (1.0 - trace) * value + trace * target
             stage = earlier_stage
         outcomes[games, 0], outcomes[games, 1], outcomes[games, 2] = (

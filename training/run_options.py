@@ -64,11 +64,12 @@ class Schedule:
 
 
 class Layout(NamedTuple):
-    """The stages a network has and how its late stages read a board (engine.solver.ntuple);
-    None keeps what the run has."""
+    """The stages a network has, how its late stages read a board and whether they read
+    LATE_SHAPES too (engine.solver.ntuple); None keeps what the run has."""
 
     stages: int | None = None
     late_top: int | None = None
+    late_shapes: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -96,13 +97,15 @@ def shown(name: str, value: object) -> str:
         return "+".join(str(1 << exponent) for exponent in value if exponent)
     if name == "late_top":
         return "on" if value == READ_DOWN_TOP else "off"
+    if name == "late_shapes":
+        return "on" if value else "off"
     return str(value)
 
 
-def settle(kept: Schedule | None, stages: int, late_top: int, asked: Asked, checkpoint: Path,
+def settle(kept: Schedule | None, layout: Layout, asked: Asked, checkpoint: Path,
            notice: Callable[[str], None]) -> Schedule:
     """The schedule a run goes on with from `checkpoint`, which keeps `kept` (None if written
-    before checkpoints kept one) and a network of `stages` read to `late_top`: what it keeps,
+    before checkpoints kept one) and a network of that `layout`: what it keeps,
     unless the command line asks otherwise with `--change-options`; a contradiction without it
     stops the run with a one-line SystemExit naming both values."""
     if kept is None:
@@ -111,7 +114,7 @@ def settle(kept: Schedule | None, stages: int, late_top: int, asked: Asked, chec
                f"with the command line's and the defaults, {schedule.command_line()}, kept "
                f"in it from now on")
         return schedule
-    has = {**asdict(kept), "stages": stages, "late_top": late_top}
+    has = {**asdict(kept), **layout._asdict()}
     wants = {**asked.options, **{name: value for name, value in asked.layout._asdict().items()
                                  if value is not None}}
     changed = {name: value for name, value in wants.items() if value != has[name]}

@@ -58,7 +58,8 @@ from tqdm import tqdm
 from engine.solver import weights_file
 from engine.solver.locations import default_cache_dir
 from engine.solver.ntuple import (
-    MAX_CELL_EXPONENT, MOST_STAGES, READ_DOWN_TOP, SHAPES, Network, empty_network, placements,
+    LATE_SHAPES, MAX_CELL_EXPONENT, MOST_STAGES, READ_DOWN_TOP, SHAPES, Network, empty_network,
+    placements,
 )
 from training import probes
 from training.learning import ERRORS, MAGNITUDES, WEIGHT, play_round, row_tables
@@ -81,7 +82,8 @@ class Training:
 
     `table` (stages, shapes, weights a shape, columns) holds the network's weights in column
     WEIGHT and, once TC has started, their sums of errors and of magnitudes beside them;
-    `late_top` says how its late stages read a board (engine.solver.ntuple)."""
+    `late_top` says how its late stages read a board and `first_stages` which stages read each
+    shape (engine.solver.ntuple; empty: every stage reads every shape)."""
 
     seed: int
     shapes: np.ndarray
@@ -104,6 +106,7 @@ class Training:
     learns_from: int = 0
     sums_scale: np.ndarray = field(default_factory=lambda: np.ones(0))
     late_top: int = MAX_CELL_EXPONENT
+    first_stages: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     # The options the run goes on with; None from a checkpoint written before they were kept,
     # until `resume` settles them.
     schedule: Schedule | None = None
@@ -113,6 +116,8 @@ class Training:
         stages = self.table.shape[0]
         self.sums_scale = np.broadcast_to(np.asarray(self.sums_scale, dtype=np.float64)
                                           if np.size(self.sums_scale) else 1.0, stages).copy()
+        if not np.size(self.first_stages):
+            self.first_stages = np.zeros(len(self.shapes), dtype=np.int64)
 
     @classmethod
     def of(cls, seed: int, network: Network, coherent: bool = False, **counters: object
@@ -120,7 +125,8 @@ class Training:
         """A run over `network`'s weights (copied), with TC's sums at 0 if `coherent`."""
         table = np.zeros((*network.weights.shape, 3 if coherent else 1), dtype=np.float32)
         table[..., WEIGHT] = network.weights
-        return cls(seed, network.shapes, table, late_top=network.late_top, **counters)
+        return cls(seed, network.shapes, table, late_top=network.late_top,
+                   first_stages=network.first_stages, **counters)
 
     def restart_from(self, boundary: tuple[int, int]) -> None:
         """Restart games from boards past `boundary`: the boards kept past another are let go."""
@@ -174,6 +180,25 @@ class Training:
         self.table, self.sums_scale, self.late_top = table, scale, late_top
         return promoted
 
+    @property
+    def late_shapes(self) -> bool:
+        """Whether the late stages read LATE_SHAPES besides the first stage's shapes."""
+        return bool((self.first_stages > 0).any())
+
+    def add_late_shapes(self, shapes: tuple[tuple[int, ...], ...] = LATE_SHAPES) -> bool:
+        """Give the late stages `shapes` to read besides the first stage's, their weights and
+        TC sums at 0, so that the network values every board as before. Returns whether they
+        were added (False: the late stages have shapes of their own already)."""
+        if self.late_shapes:
+            return False
+        added = np.zeros((self.table.shape[0], len(shapes), *self.table.shape[2:]),
+                         dtype=np.float32)
+        self.table = np.concatenate([self.table, added], axis=1)
+        self.shapes = np.concatenate([self.shapes, np.array(shapes, dtype=np.int64)])
+        self.first_stages = np.concatenate([self.first_stages,
+                                            np.ones(len(shapes), dtype=np.int64)])
+        return True
+
     def trained_table(self) -> np.ndarray:
         """The part of the table a round changes: the first stage only until TC starts."""
         return self.table if self.coherent else self.table[:1]
@@ -183,7 +208,7 @@ class Training:
         weights = self.table[..., WEIGHT].copy()
         if not self.coherent:
             weights[1:] = weights[:1]
-        return Network(self.shapes, weights, self.late_top)
+        return Network(self.shapes, weights, self.late_top, self.first_stages)
 
     def hold_weights(self) -> None:
         """Hold every weight within what the compact weights file keeps, as learning does (a
@@ -216,7 +241,7 @@ def save_checkpoint(path: Path, training: Training) -> None:
              starts=training.starts, found=training.found,
              starts_boundary=training.starts_boundary, learns_from=training.learns_from,
              sums_scale=training.sums_scale, late_top=training.late_top,
-             workers=training.workers, **columns,
+             first_stages=training.first_stages, workers=training.workers, **columns,
              **({} if training.schedule is None else {"options": training.schedule.to_json()}))
     os.replace(partial, path)
 
@@ -233,8 +258,11 @@ def _read_checkpoint(path: Path) -> Training:
     with np.load(path) as stored:
         coherent = "errors" in stored
         late_top = int(stored["late_top"]) if "late_top" in stored else MAX_CELL_EXPONENT
+        # every stage read every shape before checkpoints kept which read which
+        first_stages = stored["first_stages"] if "first_stages" in stored else None
         training = Training.of(int(stored["seed"]),
-                               Network(stored["shapes"], stored["weights"], late_top),
+                               Network(stored["shapes"], stored["weights"], late_top,
+                                       first_stages),
                                coherent, rounds=int(stored["rounds"]),
                                games=int(stored["games"]), moves=int(stored["moves"]),
                                unlogged_scores=stored["unlogged_scores"],
@@ -265,7 +293,9 @@ def load_weights_file(path: Path, schedule: Schedule) -> Training:
     network = weights_file.load(path, unpack_dir=None)
     counters = weights_file.training_counters(path)
     weights = weights_file.as_float32(network)
-    training = Training.of(counters["seed"], Network(network.shapes, weights, network.late_top),
+    training = Training.of(counters["seed"],
+                           Network(network.shapes, weights, network.late_top,
+                                   network.first_stages),
                            not np.array_equal(weights[0], weights[1]),
                            rounds=counters["rounds"], games=counters["games"],
                            moves=counters["moves"], schedule=schedule)
@@ -278,14 +308,15 @@ def load_weights_file(path: Path, schedule: Schedule) -> Training:
 
 def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
            asked: Asked = Asked(), shapes: tuple[tuple[int, ...], ...] = SHAPES,
-           notice: Callable[[str], None] = print, named: bool = False) -> Training:
+           notice: Callable[[str], None] = print, named: bool = False,
+           late_shapes: tuple[tuple[int, ...], ...] = LATE_SHAPES) -> Training:
     """The checkpoint or the weights file, whichever has trained more games (or a new
     network with --from-scratch when neither exists), or the checkpoint if it exists and was
     `named` on the command line (a run of its own). From the checkpoint the run goes on with
     the options it keeps (run_options.settle); a new run, from the file or from scratch, with
     those `asked`. Then the layout asked for, if any (its promoted stages' TC sums filled for
-    the schedule's calibration games before they learn); games restart from boards past the
-    schedule's boundary."""
+    the schedule's calibration games before they learn), and `late_shapes` for the late stages if
+    asked; games restart from boards past the schedule's boundary."""
     if from_scratch:
         if checkpoint.exists():
             raise SystemExit(f"--from-scratch, but {checkpoint} exists")
@@ -303,13 +334,16 @@ def resume(checkpoint: Path, weights: Path, seed: int, from_scratch: bool,
         elif training is None:
             raise SystemExit(f"neither {checkpoint} nor {weights} exists (use --from-scratch)")
         else:
-            training.schedule = settle(training.schedule, training.table.shape[0],
-                                       training.late_top, asked, checkpoint, notice)
-    stages, late_top = asked.layout
+            training.schedule = settle(training.schedule, Layout(
+                training.table.shape[0], training.late_top, training.late_shapes), asked,
+                checkpoint, notice)
+    stages, late_top, add_late_shapes = asked.layout
     if training.promote(stages or training.table.shape[0], late_top or training.late_top
                         ) and training.coherent:
         training.learns_from = max(training.learns_from,
                                    training.games + training.schedule.calibration_games)
+    if add_late_shapes:
+        training.add_late_shapes(late_shapes)
     training.restart_from(training.schedule.restart_tile)
     return training
 
@@ -347,7 +381,8 @@ def play_worker(training: Training, worker: Worker, number: int, schedule: Sched
     played = play_round(table.reshape(-1, table.shape[-1]), training.coherent,
                         learning_rate(training, schedule),
                         schedule.trace if training.coherent else 0.0,
-                        placements(training.shapes), stages, training.late_top,
+                        placements(training.shapes, training.first_stages), stages,
+                        training.late_top,
                         schedule.learn_stage, *tables,
                         round_seed(training.seed, training.rounds, number),
                         schedule.round_moves, worker.path, worker.rewards, worker.outcomes,
@@ -523,6 +558,9 @@ def main(argv: list[str] | None = None) -> None:
     kept.add_argument("--read-down", action="store_true", default=None,
                       help="late stages read boards down to 8192; a network that did not "
                            "promotes its late stages again from the first")
+    kept.add_argument("--late-shapes", action="store_true", default=None,
+                      help="late stages also read four more six-tuples (ntuple.LATE_SHAPES), "
+                           "their weights starting at 0")
     kept.add_argument("--change-options", action="store_true",
                       help="let the run options given replace the checkpoint's (a new part of "
                            "the run, such as another stage)")
@@ -545,7 +583,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--seed starts a run --from-scratch; a run going on keeps its own seed")
     asked = Asked({option.name: getattr(args, option.name) for option in fields(Schedule)
                    if getattr(args, option.name) is not None},
-                  Layout(args.stages, READ_DOWN_TOP if args.read_down else None),
+                  Layout(args.stages, READ_DOWN_TOP if args.read_down else None,
+                         args.late_shapes),
                   args.change_options)
     checkpoint = args.checkpoint or DEFAULT_CHECKPOINT
     training = resume(checkpoint, args.weights, 1 if args.seed is None else args.seed,
@@ -557,7 +596,9 @@ def main(argv: list[str] | None = None) -> None:
                    if training.calibrating else "")
     print(f"from {training.games:,} games ({training.moves:.3e} moves), round "
           f"{training.rounds}, seed {training.seed}, {training.table.shape[0]} stages (late "
-          f"boards read with {1 << training.late_top} at most), {training.workers} workers"
+          f"boards read with {1 << training.late_top} at most, "
+          f"{int(np.sum(training.first_stages > 0))} shapes of their own), "
+          f"{training.workers} workers"
           f"{calibration}", flush=True)
     print(f"options {training.schedule.command_line()}", flush=True)
     screen = ((lambda network: probes.screen_line(network, args.screen_workers))

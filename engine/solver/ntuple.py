@@ -16,6 +16,12 @@ value is missing. Read down to 8192 (late_top 13), a board holding 16384, 4096 a
 8192 reads as 8192, 4096, 2048: the chain a first-stage board has, so a late stage copied from
 the first starts out playing its boards the way the first stage plays its own.
 
+A network may give its late stages more shapes than the first (larger tuples where the games
+die): each shape is read from a stage on (`first_stages`, 0 for the shapes every stage reads),
+the shapes read from a later stage listed after the others, and a stage keeps zeros in the
+places of the shapes it does not read (they compress to nothing and are never read). A late
+shape added to a trained network starts at 0, so the network values every board as before.
+
 The network reads a board as 16 four-bit exponents packed in one uint64 (cell 4 * row + column
 in bits 4 * cell), so it knows tiles up to 32768. Every stage reads a board holding a larger
 tile down by the same rule until its largest reads as 32768 (a board holding 65536, 8192 and
@@ -47,13 +53,31 @@ SHAPES: tuple[tuple[int, ...], ...] = (
     (0, 1, 2, 4, 5, 6),
     (4, 5, 6, 8, 9, 10),
 )
+# Four more a network may give its late stages alone (`first_stages` 1): the chain along the
+# edge turning back along the next row (a snake's first six), a staircase, two edge cells over
+# the next row, and the snake one row in.
+LATE_SHAPES: tuple[tuple[int, ...], ...] = (
+    (0, 1, 2, 3, 6, 7),
+    (0, 1, 2, 5, 6, 7),
+    (0, 1, 4, 5, 6, 7),
+    (4, 5, 6, 7, 10, 11),
+)
+FIRST_STAGE = 4  # the column of a shape's placement row holding the first stage that reads it
 
 
-def placements(shapes: np.ndarray) -> np.ndarray:
-    """Each shape in the form `weight_index` reads quickly: (shapes, 4) int64 rows of
-    (shift, mask, shift, mask), one pair per run of consecutive cells, such that the shape's
-    index on a packed board is ((board >> shift) & mask) | ((board >> shift) & mask). A shape
-    must list its cells in increasing order, in at most two runs."""
+def placements(shapes: np.ndarray, first_stages: np.ndarray | None = None) -> np.ndarray:
+    """Each shape in the form the evaluation reads quickly: (shapes, 5) int64 rows of
+    (shift, mask, shift, mask, first stage), one (shift, mask) pair per run of consecutive
+    cells, such that the shape's index on a packed board is
+    ((board >> shift) & mask) | ((board >> shift) & mask) (`weight_index`), and the first
+    stage that reads the shape (`first_stages`, 0 for all if None). A shape must list its cells
+    in increasing order, in at most two runs; shapes read from a later stage come after the
+    others."""
+    first = np.zeros(len(shapes), np.int64) if first_stages is None else np.asarray(
+        first_stages, np.int64)
+    if first.shape != (len(shapes),) or (first < 0).any() or (np.diff(first) < 0).any():
+        raise ValueError(f"first stages must be one a shape, from 0 and never decreasing, not "
+                         f"{first.tolist()}")
     rows = []
     for shape in shapes.tolist():
         if sorted(set(shape)) != shape:
@@ -66,19 +90,22 @@ def placements(shapes: np.ndarray) -> np.ndarray:
                 runs.append([cell, 1, digit])
         if len(runs) > 2:
             raise ValueError(f"a shape must be at most two runs of consecutive cells: {shape}")
-        row = [0, 0, 0, 0]
+        row = [0, 0, 0, 0, 0]
         for pair, (cell, cells, digit) in enumerate(runs):
             row[2 * pair] = INDEX_BITS * (cell - digit)
             row[2 * pair + 1] = ((1 << (INDEX_BITS * cells)) - 1) << (INDEX_BITS * digit)
         rows.append(row)
-    return np.array(rows, dtype=np.int64)
+    table = np.array(rows, dtype=np.int64).reshape(-1, 5)
+    table[:, FIRST_STAGE] = first
+    return table
 
 
 @dataclass(frozen=True)
 class Network:
     """The arrays the compiled evaluation reads: shapes (shapes, cells), weights
-    (stages, shapes, 16**cells) and the placements worked out from the shapes; `late_top`, the
-    largest exponent the late stages read a board with (MAX_CELL_EXPONENT: as it is).
+    (stages, shapes, 16**cells) and the placements worked out from the shapes and the first
+    stage that reads each (`first_stages`, None: every stage reads every shape); `late_top`,
+    the largest exponent the late stages read a board with (MAX_CELL_EXPONENT: as it is).
 
     The weights are float32 (training) or int16 whole points (the shipped file: 16 bits a
     weight, see weights_file.in_whole_points); the evaluation reads either as a float.
@@ -87,19 +114,24 @@ class Network:
     shapes: np.ndarray
     weights: np.ndarray
     late_top: int = MAX_CELL_EXPONENT
+    first_stages: np.ndarray | None = None
     placements: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "placements", placements(self.shapes))
+        first = (np.zeros(len(self.shapes), np.int64) if self.first_stages is None
+                 else np.asarray(self.first_stages, np.int64))
+        object.__setattr__(self, "first_stages", first)
+        object.__setattr__(self, "placements", placements(self.shapes, first))
 
 
 def empty_network(shapes: tuple[tuple[int, ...], ...] = SHAPES, stages: int = STAGES,
-                  late_top: int = MAX_CELL_EXPONENT) -> Network:
+                  late_top: int = MAX_CELL_EXPONENT,
+                  first_stages: tuple[int, ...] | None = None) -> Network:
     """A network with every weight 0, to train."""
     shape_array = np.array(shapes, dtype=np.int64)
     size = 1 << (INDEX_BITS * shape_array.shape[1])
     return Network(shape_array, np.zeros((stages, len(shapes), size), dtype=np.float32),
-                   late_top)
+                   late_top, None if first_stages is None else np.array(first_stages))
 
 
 @njit(nogil=True, cache=True, inline="always")
@@ -227,11 +259,21 @@ def weight_index(image, placements, shape):
 
 
 @njit(nogil=True, cache=True, inline="always")
+def shapes_read(placements, stage):
+    """How many shapes (the first ones) `stage` reads."""
+    read = 0
+    while read < placements.shape[0] and placements[read, FIRST_STAGE] <= stage:
+        read += 1
+    return read
+
+
+@njit(nogil=True, cache=True, inline="always")
 def _stage_value(board, stage, weights, placements):
-    """The sum of the weights of `stage` that the shapes pick on the board's 8 images."""
+    """The sum of the weights of `stage` that its shapes pick on the board's 8 images."""
     total = 0.0
+    read = shapes_read(placements, stage)
     for image in images(board):
-        for shape in range(placements.shape[0]):
+        for shape in range(read):
             total += float(weights[stage, shape, weight_index(image, placements, shape)])
     return total
 

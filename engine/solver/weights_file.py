@@ -1,19 +1,21 @@
-"""The n-tuple network's weights file: a compressed .npz of its shapes, how its late stages read
-a board (`late_top`) and the training counters a run resumes from (seed, rounds, games, moves),
-and the SHA-256 digests of its stages' weights (int16 whole points, or float32), each stage in
-a compressed .npz of its own beside it, named after the file and the digest's start
-(`ntuple.stage-<digest>.npz`).
+"""The n-tuple network's weights file: a compressed .npz of its shapes, the first stage that
+reads each (`first_stages`), how its late stages read a board (`late_top`) and the training
+counters a run resumes from (seed, rounds, games, moves), and the SHA-256 digests of its
+stages' weights (int16 whole points, or float32), each stage in a compressed .npz of its own
+beside it, named after the file and the digest's start (`ntuple.stage-<digest>.npz`).
 
 The file shipped with the package is weights/ntuple.npz (made by training/trainer.py). In a
 compact file (int16) each stage after the first is kept as what it adds to the stage before it
 (the difference, wrapping around int16's range, so it is exact): a late stage starts as a copy
 of the one before it and training changes a share of its weights, so the rest are zeros that
-take next to no room compressed. A stage kept in a file of its own is written the same way
+take next to no room compressed (so do a stage's zeros in the places of the shapes it does not
+read). A stage kept in a file of its own is written the same way
 each time it is saved, so a network that changes only its late stages ships as new late-stage
 files beside the same first-stage file, which git stores once. Format 4 files (every stage in
 the one file) and format 3 files (two stages, kept whole, boards read as they are) still load.
 Loading checks everything the compiled evaluation relies on, so a missing, truncated or
 altered file is a WeightsError naming the file, never a network that plays wrong moves.
+Files before format 6 have no late shapes: every stage reads every shape.
 
 Served, the weights are memory-mapped: the first load unpacks them, checked, into an .npy in
 the cache directory named by the file's SHA-256 (which covers its stages' digests), and every
@@ -38,8 +40,9 @@ from engine.solver.ntuple import (
 )
 
 SHIPPED = Path(__file__).with_name("weights") / "ntuple.npz"
-FORMAT = 5  # 4: the stages in the file itself; 3: whole stages, no late_top; 2: float16
-READABLE_FORMATS = (3, 4, FORMAT)
+FORMAT = 6  # 5: no first_stages; 4: the stages in the file itself; 3: whole stages, no
+# late_top; 2: float16
+READABLE_FORMATS = (3, 4, 5, FORMAT)
 STAGE_INFIX = ".stage-"
 STAGE_NAME_DIGITS = 16  # of a stage's digest, in its file's name
 SHA256_HEX = re.compile(r"[0-9a-f]{64}")
@@ -63,6 +66,7 @@ def save(path: Path, network: Network, counters: dict[str, int], compact: bool =
     path.parent.mkdir(parents=True, exist_ok=True)
     digests = [_save_stage(path, stage) for stage in weights]
     np.savez_compressed(path, format=FORMAT, shapes=network.shapes.astype(np.int8),
+                        first_stages=network.first_stages.astype(np.int8),
                         stages=np.array(digests), late_top=network.late_top,
                         **{name: counters[name] for name in COUNTERS})
     kept = {stage_path(path, digest) for digest in digests}
@@ -138,17 +142,19 @@ def load(path: Path = SHIPPED, unpack_dir: Path | None = None) -> Network:
             digest = hashlib.file_digest(file, "sha256").hexdigest()[:32]
         with np.load(path, allow_pickle=False) as stored:
             version, shapes = stored["format"], stored["shapes"]
-            problem = _shapes_problem(version, shapes)
+            first_stages = stored["first_stages"] if _has_format(version, 6) else None
+            problem = _shapes_problem(version, shapes, first_stages)
             late_top = int(stored["late_top"]) if not problem and int(version) > 3 else (
                 MAX_CELL_EXPONENT)
             problem = problem or _late_top_problem(late_top)
             unpacked = unpack_dir / f"{UNPACKED_PREFIX}{digest}.npy" if unpack_dir else None
             if not problem and unpacked is not None and unpacked.exists():
                 weights = np.load(unpacked, mmap_mode="r", allow_pickle=False)
-                problem = _layout_problem(version, shapes, weights)
+                problem = _layout_problem(version, shapes, first_stages, weights)
             elif not problem:
                 weights = _stored_weights(path, stored, int(version))
-                problem = _layout_problem(version, shapes, weights) or _values_problem(weights)
+                problem = (_layout_problem(version, shapes, first_stages, weights)
+                           or _values_problem(weights))
                 if not problem and int(version) > 3 and weights.dtype == np.int16:
                     weights = whole_stages(weights)
                 if not problem and unpacked is not None:
@@ -157,7 +163,7 @@ def load(path: Path = SHIPPED, unpack_dir: Path | None = None) -> Network:
         raise WeightsError(f"cannot read the solver's weights file {path}: {error}") from error
     if problem:
         raise WeightsError(f"the solver's weights file {path} is not valid: {problem}")
-    return Network(shapes.astype(np.int64), weights, late_top)
+    return Network(shapes.astype(np.int64), weights, late_top, first_stages)
 
 
 def _stored_weights(path: Path, stored: np.lib.npyio.NpzFile, version: int
@@ -211,15 +217,24 @@ def _unpacked(weights: np.ndarray, unpacked: Path) -> np.ndarray:
     return np.load(unpacked, mmap_mode="r", allow_pickle=False)
 
 
-def _shapes_problem(version: np.ndarray, shapes: np.ndarray) -> str | None:
+def _has_format(version: np.ndarray, least: int) -> bool:
+    """Whether `version` is a readable format from `least` on."""
+    return version.shape == () and int(version) in READABLE_FORMATS and int(version) >= least
+
+
+def _shapes_problem(version: np.ndarray, shapes: np.ndarray, first_stages: np.ndarray | None
+                    ) -> str | None:
     if version.shape != () or int(version) not in READABLE_FORMATS:
         return f"format {version!r}, expected one of {READABLE_FORMATS}"
     if shapes.ndim != 2 or shapes.dtype.kind != "i" or not 1 <= shapes.shape[1] <= 6:
         return f"shapes must be a 2-D integer array of 1 to 6 cells each, not {shapes.shape}"
     if shapes.min() < 0 or shapes.max() > 15:
         return "a shape names a cell outside the board"
+    if first_stages is not None and (first_stages.dtype.kind != "i"
+                                     or first_stages.shape != (shapes.shape[0],)):
+        return f"first_stages must be an integer a shape, not {first_stages.shape}"
     try:
-        placements(shapes)
+        placements(shapes, first_stages)
     except ValueError as error:
         return str(error)
     return None
@@ -231,14 +246,16 @@ def _late_top_problem(late_top: int) -> str | None:
     return None
 
 
-def _layout_problem(version: np.ndarray, shapes: np.ndarray, weights: np.ndarray
-                    ) -> str | None:
+def _layout_problem(version: np.ndarray, shapes: np.ndarray, first_stages: np.ndarray | None,
+                    weights: np.ndarray) -> str | None:
     stages = (STAGES,) if int(version) == 3 else range(1, MOST_STAGES + 1)
     size = (shapes.shape[0], 1 << (INDEX_BITS * shapes.shape[1]))
     if (weights.dtype not in (np.int16, np.float32) or weights.ndim != 3
             or weights.shape[0] not in stages or weights.shape[1:] != size):
         return (f"weights must be int16 or float32 of {min(stages)} to {max(stages)} stages of "
                 f"{size}, not {weights.dtype} {weights.shape}")
+    if first_stages is not None and first_stages.max() >= weights.shape[0]:
+        return f"a shape is read from stage {first_stages.max()} of {weights.shape[0]}"
     return None
 
 

@@ -1,5 +1,5 @@
-"""The n-tuple network: symmetric, two-stage, defined for every tile up to 131072, served from
-float32 or int16 weights alike."""
+"""The n-tuple network: symmetric, staged (late stages may read more shapes), defined for every
+tile up to 131072, served from float32 or int16 weights alike."""
 
 import numpy as np
 import pytest
@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from engine.solver.board import encode
 from engine.solver.ntuple import (
-    READ_DOWN_TOP, SHAPES, STAGES, Network, empty_network, network_value, placements,
+    LATE_SHAPES, READ_DOWN_TOP, SHAPES, STAGES, Network, empty_network, network_value,
+    placements,
 )
 
 BOARD = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 0]]  # exponents
@@ -151,7 +152,8 @@ def test_int16_weights_read_as_the_float32_of_the_same_values():
 
 
 def test_shapes_must_be_increasing_runs_of_at_most_two():
-    assert placements(np.array(SHAPES)).shape == (len(SHAPES), 4)
+    assert placements(np.array(SHAPES)).shape == (len(SHAPES), 5)
+    assert placements(np.array(LATE_SHAPES)).shape == (len(LATE_SHAPES), 5)
     with pytest.raises(ValueError, match="increasing"):
         placements(np.array([[1, 0, 2, 3, 4, 5]]))
     with pytest.raises(ValueError, match="two runs"):
@@ -160,3 +162,28 @@ def test_shapes_must_be_increasing_runs_of_at_most_two():
 
 def test_an_empty_network_has_both_stages():
     assert empty_network().weights.shape == (STAGES, len(SHAPES), 16 ** 6)
+
+
+SMALL_SHAPES = ((0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 4, 5))  # 16**4 weights a shape: quick
+
+
+@pytest.mark.parametrize("first_stages, read_by_stage", [
+    ((0, 0, 1), (2, 3)),  # the last shape is the late stages' alone
+    ((0, 1, 1), (1, 3)),
+    ((0, 0, 0), (3, 3)),
+])
+def test_a_stage_reads_the_shapes_read_from_it_or_before(first_stages, read_by_stage):
+    network = empty_network(SMALL_SHAPES, first_stages=first_stages)
+    network.weights[:] = 1.0  # the weights a stage does not read count too, if read
+    early = [[13, 12, 11, 10], [1, 2, 3, 0], [0] * 4, [0] * 4]
+    late = [[14, 12, 11, 10], *early[1:]]
+    assert value(network, early) == 8 * read_by_stage[0]
+    assert value(network, late) == 8 * read_by_stage[1]
+
+
+def test_shapes_read_from_a_later_stage_come_after_the_others():
+    with pytest.raises(ValueError, match="never decreasing"):
+        placements(np.array(SMALL_SHAPES), np.array([0, 1, 0]))
+    with pytest.raises(ValueError, match="one a shape"):
+        Network(np.array(SMALL_SHAPES), np.zeros((2, 3, 16**4), np.float32),
+                first_stages=np.array([0, 1]))

@@ -151,6 +151,40 @@ def test_a_file_naming_stages_that_cannot_be_its_own_is_refused(tmp_path):
         weights_file.load(path)
 
 
+def late_shaped(path):
+    """A compact file of two stages whose third shape the second stage alone reads."""
+    network = empty_network((*SMALL_SHAPES, (0, 1, 4, 5)), first_stages=(0, 0, 1))
+    network.weights[:, :2, :1000] = np.linspace(-500, 500, 1000, dtype=np.float32)
+    network.weights[1, 2, :1000] = np.linspace(300, -300, 1000, dtype=np.float32)
+    weights_file.save(path, network, COUNTERS, compact=True)
+    return network
+
+
+def test_a_late_shape_loads_back_with_the_stage_it_is_read_from(tmp_path):
+    network = late_shaped(tmp_path / "late.npz")
+    loaded = weights_file.load(tmp_path / "late.npz")
+    assert loaded.first_stages.tolist() == [0, 0, 1]
+    assert np.array_equal(loaded.placements, network.placements)
+    assert np.array_equal(loaded.weights, weights_file.in_whole_points(network.weights))
+
+
+@pytest.mark.parametrize("first_stages", [
+    np.array([0, 1, 0], dtype=np.int8),  # a late shape before an early one
+    np.array([0, 1], dtype=np.int8),
+    np.array([0, 0, 2], dtype=np.int8),  # a stage the network does not have
+    np.array([0, -1, 1], dtype=np.int8),
+    np.array([0.0, 0.0, 1.0], dtype=np.float32),
+])
+def test_first_stages_that_cannot_be_read_are_refused(tmp_path, first_stages):
+    path = tmp_path / "late.npz"
+    late_shaped(path)
+    with np.load(path) as arrays:
+        kept = dict(arrays)
+    np.savez_compressed(path, **{**kept, "first_stages": first_stages})
+    with pytest.raises(WeightsError, match="not valid"):
+        weights_file.load(path)
+
+
 def test_a_format_4_file_loads_its_stages_from_itself(tmp_path):
     whole = np.arange(3 * 2 * SIZE, dtype=np.int64).reshape(3, 2, SIZE) % 1000
     path = stored(tmp_path / "one-file.npz", format=4,
@@ -165,6 +199,7 @@ def test_a_format_3_file_loads_as_two_whole_stages_read_as_they_are(tmp_path):
         assert "late_top" in arrays
     loaded = weights_file.load(path)
     assert loaded.late_top == MAX_CELL_EXPONENT
+    assert loaded.first_stages.tolist() == [0, 0]  # every stage reads every shape
     assert np.array_equal(loaded.weights, weights)
 
 

@@ -12,11 +12,12 @@ KEPT = Schedule(rate=0.05, restart_share=0.9, restart_tile=(14, 13), learn_stage
 CHECKPOINT = Path("/runs/late.npz")
 
 
-def settled(asked: Asked, kept: Schedule | None = KEPT, late_top: int = MAX_CELL_EXPONENT
-            ) -> tuple[Schedule, list[str]]:
-    """The schedule settled for a 3-stage network, and the notices printed."""
+def settled(asked: Asked, kept: Schedule | None = KEPT) -> tuple[Schedule, list[str]]:
+    """The schedule settled for a 3-stage network reading boards as they are, its late stages
+    without late shapes, and the notices printed."""
     notices: list[str] = []
-    return settle(kept, 3, late_top, asked, CHECKPOINT, notices.append), notices
+    return settle(kept, Layout(3, MAX_CELL_EXPONENT, False), asked, CHECKPOINT,
+                  notices.append), notices
 
 
 def test_a_schedule_kept_as_json_reads_back_the_same():
@@ -43,20 +44,22 @@ def test_options_that_agree_with_the_checkpoint_go_on_as_it_was():
 def test_a_contradiction_names_both_values_in_one_line():
     with pytest.raises(SystemExit) as stopped:
         settled(Asked({"restart_tile": (14, 0), "learn_stage": 2, "trace": 0.3},
-                      Layout(2, READ_DOWN_TOP)))
+                      Layout(2, READ_DOWN_TOP, True)))
     assert str(stopped.value) == (
         "/runs/late.npz was trained with --restart-tile 16384+8192, not 16384; --trace 0.5, "
-        "not 0.3; --stages 3, not 2; --read-down off, not on: leave those options out to go on "
-        "as it was, or add --change-options to change them")
+        "not 0.3; --stages 3, not 2; --read-down off, not on; --late-shapes off, not on: leave "
+        "those options out to go on as it was, or add --change-options to change them")
 
 
 def test_asked_changes_replace_what_the_checkpoint_keeps_with_a_notice():
-    schedule, notices = settled(Asked({"learn_stage": 1}, Layout(late_top=READ_DOWN_TOP),
+    schedule, notices = settled(Asked({"learn_stage": 1},
+                                      Layout(late_top=READ_DOWN_TOP, late_shapes=True),
                                       change=True))
     assert schedule == Schedule(rate=0.05, restart_share=0.9, restart_tile=(14, 13),
                                 learn_stage=1)
     assert notices == ["--learn-stage 1 from now on, was 2 in /runs/late.npz",
-                       "--read-down on from now on, was off in /runs/late.npz"]
+                       "--read-down on from now on, was off in /runs/late.npz",
+                       "--late-shapes on from now on, was off in /runs/late.npz"]
 
 
 def test_a_checkpoint_keeping_no_options_goes_on_with_the_command_lines():

@@ -13,7 +13,8 @@ import engine
 from engine.solver import weights_file
 from engine.solver.board import encode
 from engine.solver.ntuple import (
-    MAX_CELL_EXPONENT, READ_DOWN_TOP, board_value, empty_network, network_value, read_rows,
+    LATE_SHAPES, MAX_CELL_EXPONENT, READ_DOWN_TOP, SHAPES, board_value, empty_network,
+    network_value, read_rows,
 )
 from training import trainer
 from training.learning import (
@@ -50,7 +51,9 @@ def test_a_move_on_the_training_board_is_the_games_move(tables, exponents, direc
 
 @pytest.fixture(scope="module")
 def random_network():
-    network = empty_network(stages=3)
+    """Three stages; the last shape is read by the late stages alone (the first stage's
+    weights for it are not 0, so reading them would show)."""
+    network = empty_network(SHAPES[:2] + LATE_SHAPES[:1], stages=3, first_stages=(0, 0, 1))
     network.weights[:] = np.random.default_rng(3).normal(0, 100, network.weights.shape)
     return network
 
@@ -64,9 +67,12 @@ def test_the_trainers_value_of_a_board_is_the_solvers(random_network, exponents,
     rows = [exponents[row * 4:row * 4 + 4] for row in range(4)]
     board = packed(rows)
     features = np.zeros((1, 8 * len(random_network.shapes)), dtype=np.uint64)
-    stage = find_features(board, random_network.placements, stages, late_top, 16**6, features, 0)
-    trained = features_value(weights.reshape(-1, 1), features, 0)  # a table of weights only
-    # All sum the same 32 weights; the trainer in float32, hence the margin.
+    counts = np.zeros(1, dtype=np.int64)
+    stage = find_features(board, random_network.placements, stages, late_top, 16**6, features,
+                          counts, 0)
+    trained = features_value(weights.reshape(-1, 1), features, counts, 0)  # weights only
+    assert counts[0] == 8 * (2 if stage == 0 else 3)
+    # All sum the same weights; the trainer in float32, hence the margin.
     solver = network_value(encode(tuple(map(tuple, rows))), weights, random_network.placements,
                            late_top)
     assert trained == pytest.approx(solver, abs=0.01)
@@ -144,7 +150,7 @@ def test_no_weight_learns_past_what_the_compact_file_keeps(coherent, sign):
     table = np.zeros((4, 3 if coherent else 1), dtype=np.float32)
     table[:, WEIGHT] = sign * (limit - 10)
     features = np.arange(4, dtype=np.uint64).reshape(1, 4)
-    value = learn(features, 0, sign * 10.0 * limit, table, coherent, 1.0)
+    value = learn(features, np.array([4]), 0, sign * 10.0 * limit, table, coherent, 1.0)
     assert (table[:, WEIGHT] == sign * limit).all()
     assert value == sign * 4 * limit
     assert (weights_file.in_whole_points(table[:, WEIGHT]) == table[:, WEIGHT]).all()
@@ -456,3 +462,60 @@ def test_the_kept_late_boards_go_when_games_restart_past_another_boundary():
     training.restart_from((14, 13))
     assert training.starts.shape[0] == 0 and training.found == 0
     assert training.starts_boundary == (14, 13)
+
+
+SMALL_LATE_SHAPE = ((0, 1, 4, 5),)  # a square, read by the late stages alone
+
+
+def test_late_shapes_start_at_0_so_the_network_values_boards_as_before(tmp_path):
+    training = coherent_training()
+    boards = [packed([[14, 3, 2, 1], [1, 2, 0, 0], [0] * 4, [0] * 4]),
+              packed([[13, 3, 2, 1], [1, 2, 0, 0], [0] * 4, [0] * 4])]
+    network = training.playing_network()
+    before = [board_value(board, network.weights, network.placements, network.late_top)
+              for board in boards]
+    assert training.add_late_shapes(SMALL_LATE_SHAPE)
+    assert training.table.shape[1] == 3 and training.first_stages.tolist() == [0, 0, 1]
+    assert not training.add_late_shapes(SMALL_LATE_SHAPE)  # the late stages have them
+    network = training.playing_network()
+    assert [board_value(board, network.weights, network.placements, network.late_top)
+            for board in boards] == before
+    trainer.save_checkpoint(tmp_path / "late.npz", training)
+    again = trainer.load_checkpoint(tmp_path / "late.npz")
+    assert again.first_stages.tolist() == [0, 0, 1] and again.late_shapes
+    assert np.array_equal(again.shapes, training.shapes)
+    assert again.table.tobytes() == training.table.tobytes()
+
+
+@pytest.mark.parametrize("learned_stage, start", [(0, None), (1, BOTH_LATE_STAGES)])
+def test_a_late_shape_learns_from_the_late_stages_boards_alone(tables, learned_stage, start):
+    """Fresh games of a small network never reach 16384: the first stage learns, and its
+    weights for the late shape stay 0; games restarted at 16384 teach the late shape."""
+    network = empty_network(SMALL_SHAPES + SMALL_LATE_SHAPE, first_stages=(0, 0, 1))
+    table = network.weights.reshape(-1, 1)
+    starts = np.zeros(0, np.uint64) if start is None else np.array([start], np.uint64)
+    outcomes = np.zeros((400, 3), dtype=np.int64)
+    games, _moves, _found = play_round(
+        table, False, 0.1, 0.0, network.placements, 2, MAX_CELL_EXPONENT, learned_stage,
+        *tables, 11, 3_000, np.zeros(20_000, np.uint64), np.zeros(20_000, np.int64), outcomes,
+        starts, 1.0, 15, 0, np.zeros(1, np.uint64))
+    assert games > 0
+    learned = network.weights
+    assert np.any(learned[learned_stage, :2]) and np.any(learned[1, 2]) == (learned_stage == 1)
+    assert not np.any(learned[0, 2])  # the first stage never reads the late shape
+
+
+def test_a_run_asked_for_late_shapes_goes_on_with_them(tmp_path):
+    late = run(tmp_path / "first.npz", 100)
+    path = exported(late, tmp_path / "ntuple.npz")
+    resumed = trainer.resume(tmp_path / "none.npz", path, 5, False,
+                             trainer.Asked(asdict(SCHEDULE), trainer.Layout(late_shapes=True)),
+                             late_shapes=SMALL_LATE_SHAPE)
+    assert resumed.late_shapes and resumed.table.shape[1] == 3
+    resumed.workers = 2
+    trained = trainer.train(resumed, tmp_path / "late.npz", resumed.games + 60,
+                            checkpoint_seconds=0.0, quiet=True)
+    exported(trained, tmp_path / "late-weights.npz")
+    loaded = weights_file.load(tmp_path / "late-weights.npz")
+    assert loaded.first_stages.tolist() == [0, 0, 1]
+    assert not np.any(loaded.weights[0, 2])
