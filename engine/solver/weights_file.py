@@ -8,8 +8,9 @@ The file shipped with the package is weights/ntuple.npz (made by training/traine
 compact file (int16) each stage after the first is kept as what it adds to the stage before it
 (the difference, wrapping around int16's range, so it is exact): a late stage starts as a copy
 of the one before it and training changes a share of its weights, so the rest are zeros that
-take next to no room compressed (so do a stage's zeros in the places of the shapes it does not
-read). A stage kept in a file of its own is written the same way
+take next to no room compressed. A stage's file keeps the shapes it reads only (a late shape's
+zeros in the first stage are left out), so the first stage of a network whose late stages
+gained shapes is the same file as before. A stage kept in a file of its own is written the same way
 each time it is saved, so a network that changes only its late stages ships as new late-stage
 files beside the same first-stage file, which git stores once. Format 4 files (every stage in
 the one file) and format 3 files (two stages, kept whole, boards read as they are) still load.
@@ -37,6 +38,7 @@ import numpy as np
 
 from engine.solver.ntuple import (
     INDEX_BITS, MAX_CELL_EXPONENT, MOST_STAGES, READ_DOWN_TOP, STAGES, Network, placements,
+    shapes_read,
 )
 
 SHIPPED = Path(__file__).with_name("weights") / "ntuple.npz"
@@ -64,7 +66,8 @@ def save(path: Path, network: Network, counters: dict[str, int], compact: bool =
         raise ValueError("a weight is not a finite number")
     weights = stage_differences(in_whole_points(weights)) if compact else weights
     path.parent.mkdir(parents=True, exist_ok=True)
-    digests = [_save_stage(path, stage) for stage in weights]
+    digests = [_save_stage(path, weights[stage, :shapes_read(network.placements, stage)])
+               for stage in range(weights.shape[0])]
     np.savez_compressed(path, format=FORMAT, shapes=network.shapes.astype(np.int8),
                         first_stages=network.first_stages.astype(np.int8),
                         stages=np.array(digests), late_top=network.late_top,
@@ -152,7 +155,7 @@ def load(path: Path = SHIPPED, unpack_dir: Path | None = None) -> Network:
                 weights = np.load(unpacked, mmap_mode="r", allow_pickle=False)
                 problem = _layout_problem(version, shapes, first_stages, weights)
             elif not problem:
-                weights = _stored_weights(path, stored, int(version))
+                weights = _stored_weights(path, stored, int(version), shapes, first_stages)
                 problem = (_layout_problem(version, shapes, first_stages, weights)
                            or _values_problem(weights))
                 if not problem and int(version) > 3 and weights.dtype == np.int16:
@@ -166,10 +169,11 @@ def load(path: Path = SHIPPED, unpack_dir: Path | None = None) -> Network:
     return Network(shapes.astype(np.int64), weights, late_top, first_stages)
 
 
-def _stored_weights(path: Path, stored: np.lib.npyio.NpzFile, version: int
-                    ) -> np.ndarray:
+def _stored_weights(path: Path, stored: np.lib.npyio.NpzFile, version: int,
+                    shapes: np.ndarray, first_stages: np.ndarray | None) -> np.ndarray:
     """The weights as the file keeps them (later compact stages as differences): in it before
-    format 5, else from its stage files, each checked against its digest."""
+    format 5, else from its stage files, each checked against its digest and holding the shapes
+    its stage reads (the others' places are zeros)."""
     if version < 5:
         return stored["weights"]
     digests = [str(digest) for digest in stored["stages"]]
@@ -177,15 +181,18 @@ def _stored_weights(path: Path, stored: np.lib.npyio.NpzFile, version: int
         raise ValueError(f"{len(digests)} stages, expected 1 to {MOST_STAGES}")
     if not all(SHA256_HEX.fullmatch(digest) for digest in digests):
         raise ValueError("a stage's digest is not a SHA-256 in hexadecimal")
+    if first_stages is not None and first_stages.max() >= len(digests):
+        raise ValueError(f"a shape is read from stage {first_stages.max()} of {len(digests)}")
+    reading = placements(shapes, first_stages)
     first = _stored_stage(path, digests[0])
-    weights = np.empty((len(digests), *first.shape), first.dtype)
-    weights[0] = first
-    for stage, digest in enumerate(digests[1:], 1):
-        later = _stored_stage(path, digest)
-        if later.dtype != first.dtype or later.shape != first.shape:
-            raise ValueError(f"stage {stage} is {later.dtype} {later.shape}, stage 0 "
-                             f"{first.dtype} {first.shape}")
-        weights[stage] = later
+    weights = np.zeros((len(digests), shapes.shape[0], *first.shape[1:]), first.dtype)
+    for stage, digest in enumerate(digests):
+        kept = first if stage == 0 else _stored_stage(path, digest)
+        read = shapes_read(reading, stage)
+        if kept.dtype != first.dtype or kept.shape != (read, *first.shape[1:]):
+            raise ValueError(f"stage {stage} is {kept.dtype} {kept.shape}, expected "
+                             f"{first.dtype} {(read, *first.shape[1:])}")
+        weights[stage, :read] = kept
     return weights
 
 
@@ -232,7 +239,8 @@ def _shapes_problem(version: np.ndarray, shapes: np.ndarray, first_stages: np.nd
         return "a shape names a cell outside the board"
     if first_stages is not None and (first_stages.dtype.kind != "i"
                                      or first_stages.shape != (shapes.shape[0],)):
-        return f"first_stages must be an integer a shape, not {first_stages.shape}"
+        return (f"first_stages must be one integer for each shape, not {first_stages.dtype} "
+                f"{first_stages.shape}")
     try:
         placements(shapes, first_stages)
     except ValueError as error:

@@ -168,20 +168,33 @@ def test_a_late_shape_loads_back_with_the_stage_it_is_read_from(tmp_path):
     assert np.array_equal(loaded.weights, weights_file.in_whole_points(network.weights))
 
 
-@pytest.mark.parametrize("first_stages", [
-    np.array([0, 1, 0], dtype=np.int8),  # a late shape before an early one
-    np.array([0, 1], dtype=np.int8),
-    np.array([0, 0, 2], dtype=np.int8),  # a stage the network does not have
-    np.array([0, -1, 1], dtype=np.int8),
-    np.array([0.0, 0.0, 1.0], dtype=np.float32),
+def test_a_stage_file_keeps_the_shapes_its_stage_reads(tmp_path):
+    """The first stage's file leaves the late shape out: the same file as a network without
+    it, which git stores once."""
+    network = late_shaped(tmp_path / "late.npz")
+    assert stage_weights(tmp_path / "late.npz", 0).shape == (2, SIZE)
+    assert stage_weights(tmp_path / "late.npz", 1).shape == (3, SIZE)
+    without = Network(network.shapes[:2], network.weights[:, :2])
+    weights_file.save(tmp_path / "without.npz", without, COUNTERS, compact=True)
+    assert stage_files(tmp_path / "without.npz")[0].read_bytes() == stage_files(
+        tmp_path / "late.npz")[0].read_bytes()
+
+
+@pytest.mark.parametrize("first_stages, problem", [
+    (np.array([0, 1, 0], dtype=np.int8), "not valid.*never decreasing"),  # late before early
+    (np.array([0, 1], dtype=np.int8), "not valid.*for each shape"),
+    (np.array([0, 0, 2], dtype=np.int8), "cannot read.*from stage 2 of 2"),
+    (np.array([0, -1, 1], dtype=np.int8), "not valid.*from 0"),
+    (np.array([0.0, 0.0, 1.0], dtype=np.float32), "not valid.*one integer"),
+    (np.array([0, 0, 0], dtype=np.int8), "cannot read.*stage 0 is int16 \\(2, 65536\\)"),
 ])
-def test_first_stages_that_cannot_be_read_are_refused(tmp_path, first_stages):
+def test_first_stages_that_cannot_be_read_are_refused(tmp_path, first_stages, problem):
     path = tmp_path / "late.npz"
     late_shaped(path)
     with np.load(path) as arrays:
         kept = dict(arrays)
     np.savez_compressed(path, **{**kept, "first_stages": first_stages})
-    with pytest.raises(WeightsError, match="not valid"):
+    with pytest.raises(WeightsError, match=problem):
         weights_file.load(path)
 
 
