@@ -19,7 +19,7 @@ the first starts out playing its boards the way the first stage plays its own.
 A network may give its late stages more shapes than the first (larger tuples where the games
 die): each shape is read from a stage on (`first_stages`, 0 for the shapes every stage reads),
 the shapes read from a later stage listed after the others, and a stage keeps zeros in the
-places of the shapes it does not read (they compress to nothing and are never read). A late
+places of the shapes it does not read (never read, nor kept in its weights file). A late
 shape added to a trained network starts at 0, so the network values every board as before.
 
 The network reads a board as 16 four-bit exponents packed in one uint64 (cell 4 * row + column
@@ -76,8 +76,8 @@ def placements(shapes: np.ndarray, first_stages: np.ndarray | None = None) -> np
     first = np.zeros(len(shapes), np.int64) if first_stages is None else np.asarray(
         first_stages, np.int64)
     if first.shape != (len(shapes),) or (first < 0).any() or (np.diff(first) < 0).any():
-        raise ValueError(f"first stages must be one a shape, from 0 and never decreasing, not "
-                         f"{first.tolist()}")
+        raise ValueError(f"first stages must be one for each shape, from 0 and never "
+                         f"decreasing, not {first.tolist()}")
     rows = []
     for shape in shapes.tolist():
         if sorted(set(shape)) != shape:

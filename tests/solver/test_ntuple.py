@@ -184,6 +184,6 @@ def test_a_stage_reads_the_shapes_read_from_it_or_before(first_stages, read_by_s
 def test_shapes_read_from_a_later_stage_come_after_the_others():
     with pytest.raises(ValueError, match="never decreasing"):
         placements(np.array(SMALL_SHAPES), np.array([0, 1, 0]))
-    with pytest.raises(ValueError, match="one a shape"):
+    with pytest.raises(ValueError, match="one for each shape"):
         Network(np.array(SMALL_SHAPES), np.zeros((2, 3, 16**4), np.float32),
                 first_stages=np.array([0, 1]))
