@@ -102,7 +102,8 @@ class Training:
     found: int = 0
     starts_boundary: tuple[int, int] = (13, 0)
     # TC learns from this many games on; before, play only fills its sums, which are then
-    # scaled, stage by stage, to a history `sums_scale` times as long (see the module).
+    # scaled, each stage's shape by its own, to a history `sums_scale` (stages, shapes) times
+    # as long (see the module).
     learns_from: int = 0
     sums_scale: np.ndarray = field(default_factory=lambda: np.ones(0))
     late_top: int = MAX_CELL_EXPONENT
@@ -113,9 +114,7 @@ class Training:
     workers: int = 0  # the workers its rounds were played on (0: not known yet)
 
     def __post_init__(self) -> None:
-        stages = self.table.shape[0]
-        self.sums_scale = np.broadcast_to(np.asarray(self.sums_scale, dtype=np.float64)
-                                          if np.size(self.sums_scale) else 1.0, stages).copy()
+        self.sums_scale = scales_of(self.sums_scale, self.table.shape[:2])
         if not np.size(self.first_stages):
             self.first_stages = np.zeros(len(self.shapes), dtype=np.int64)
 
@@ -154,11 +153,12 @@ class Training:
 
     def lengthen_sums(self) -> None:
         """Scale the sums calibration filled to a history `sums_scale` times as long, each
-        stage by its own: sizes in proportion, the sum of errors by its square root (as errors
-        that cancel out grow)."""
-        for stage, scale in enumerate(self.sums_scale):
-            self.table[stage, ..., ERRORS] *= np.float32(np.sqrt(scale))
-            self.table[stage, ..., MAGNITUDES] *= np.float32(scale)
+        stage's shape by its own: sizes in proportion, the sum of errors by its square root (as
+        errors that cancel out grow)."""
+        for (stage, shape), scale in np.ndenumerate(self.sums_scale):
+            if scale != 1.0:
+                self.table[stage, shape, :, ERRORS] *= np.float32(np.sqrt(scale))
+                self.table[stage, shape, :, MAGNITUDES] *= np.float32(scale)
         self.sums_scale[:] = 1.0
 
     def promote(self, stages: int, late_top: int) -> list[int]:
@@ -175,7 +175,7 @@ class Training:
         table[:min(kept, stages)] = self.table[:min(kept, stages)]
         for stage in promoted:
             table[stage, ..., WEIGHT] = table[stage - 1, ..., WEIGHT]
-        scale = np.ones(stages)
+        scale = np.ones((stages, self.table.shape[1]))
         scale[:min(kept, stages)] = self.sums_scale[:min(kept, stages)]
         self.table, self.sums_scale, self.late_top = table, scale, late_top
         return promoted
@@ -187,13 +187,16 @@ class Training:
 
     def add_late_shapes(self, shapes: tuple[tuple[int, ...], ...] = LATE_SHAPES) -> bool:
         """Give the late stages `shapes` to read besides the first stage's, their weights and
-        TC sums at 0, so that the network values every board as before. Returns whether they
-        were added (False: the late stages have shapes of their own already)."""
+        TC sums at 0 (filled, if the run calibrates, but not scaled to a history they do not
+        have), so that the network values every board as before. Returns whether they were
+        added (False: the late stages have shapes of their own already)."""
         if self.late_shapes:
             return False
         added = np.zeros((self.table.shape[0], len(shapes), *self.table.shape[2:]),
                          dtype=np.float32)
         self.table = np.concatenate([self.table, added], axis=1)
+        self.sums_scale = np.concatenate(
+            [self.sums_scale, np.ones((self.table.shape[0], len(shapes)))], axis=1)
         self.shapes = np.concatenate([self.shapes, np.array(shapes, dtype=np.int64)])
         self.first_stages = np.concatenate([self.first_stages,
                                             np.ones(len(shapes), dtype=np.int64)])
@@ -224,6 +227,16 @@ class Training:
         table[..., WEIGHT] = self.table[..., WEIGHT]
         table[1:, ..., WEIGHT] = table[:1, ..., WEIGHT]
         self.table = table
+
+
+def scales_of(kept: np.ndarray | float, layout: tuple[int, int]) -> np.ndarray:
+    """TC's sums' scales for a network of `layout` (stages, shapes), from those a run keeps:
+    one for each stage's shape, or (checkpoints from before late shapes) one for each stage, or
+    (from before stages) one for all; none kept is 1."""
+    scales = np.asarray(kept, dtype=np.float64) if np.size(kept) else np.ones(())
+    if scales.ndim == 1:
+        scales = scales[:, np.newaxis]
+    return np.broadcast_to(scales, layout).copy()
 
 
 def save_checkpoint(path: Path, training: Training) -> None:
@@ -276,7 +289,7 @@ def _read_checkpoint(path: Path) -> Training:
             training.unlogged_restarts = stored["unlogged_restarts"]
         if "learns_from" in stored:  # nor do those from before calibration
             training.learns_from = int(stored["learns_from"])
-            training.sums_scale[:] = stored["sums_scale"]  # one for all stages before stages
+            training.sums_scale = scales_of(stored["sums_scale"], training.table.shape[:2])
         if "starts_boundary" in stored:  # all kept boards held 8192 before late restarts
             training.starts_boundary = tuple(int(part) for part in stored["starts_boundary"])
         if "options" in stored:  # nor their options before these

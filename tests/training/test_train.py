@@ -390,7 +390,7 @@ def test_read_down_late_stages_start_again_as_copies_of_the_first():
     assert (training.table[:, ..., WEIGHT] == 1.0).all()  # every stage the first's copy
     assert (training.table[1:, ..., ERRORS:] == 0).all()  # promoted: sums from nothing
     assert (training.table[0, ..., ERRORS] == 1.0).all()  # the first keeps its sums
-    assert list(training.sums_scale) == [4.0, 1.0, 1.0]  # and its history's length
+    assert training.sums_scale[:, 0].tolist() == [4.0, 1.0, 1.0]  # and its history's length
     assert training.promote(3, READ_DOWN_TOP) == []  # already so
 
 
@@ -408,7 +408,7 @@ def test_a_run_given_a_new_layout_fills_the_promoted_stages_sums_before_learning
                              trainer.Asked(asdict(SCHEDULE), trainer.Layout(3, READ_DOWN_TOP)))
     assert resumed.table.shape[0] == 3 and resumed.late_top == READ_DOWN_TOP
     assert resumed.calibrating and resumed.learns_from == late.games + 30
-    assert resumed.sums_scale[1:].tolist() == [1.0, 1.0]  # nothing to lengthen
+    assert (resumed.sums_scale[1:] == 1.0).all()  # nothing to lengthen
     saved = tmp_path / "promoted.npz"
     trainer.save_checkpoint(saved, resumed)
     again = trainer.load_checkpoint(saved)
@@ -519,3 +519,27 @@ def test_a_run_asked_for_late_shapes_goes_on_with_them(tmp_path):
     loaded = weights_file.load(tmp_path / "late-weights.npz")
     assert loaded.first_stages.tolist() == [0, 0, 1]
     assert not np.any(loaded.weights[0, 2])
+
+
+def test_late_shapes_added_from_the_weights_file_are_calibrated_but_not_lengthened(tmp_path):
+    """Going on from the file, the sums of the weights it kept are lengthened to their history;
+    the new shapes' have none."""
+    late = run(tmp_path / "first.npz", 100)
+    path = exported(late, tmp_path / "ntuple.npz")
+    resumed = trainer.resume(tmp_path / "none.npz", path, 5, False,
+                             trainer.Asked(asdict(SCHEDULE), trainer.Layout(late_shapes=True)),
+                             late_shapes=SMALL_LATE_SHAPE)
+    assert resumed.calibrating
+    assert (resumed.sums_scale[:, :2] > 1).all() and (resumed.sums_scale[:, 2] == 1).all()
+
+
+@pytest.mark.parametrize("kept", [np.array(4.0), np.array([4.0, 2.0])])
+def test_a_checkpoint_from_before_late_shapes_keeps_its_scales(tmp_path, kept):
+    training = coherent_training()
+    trainer.save_checkpoint(tmp_path / "old.npz", training)
+    with np.load(tmp_path / "old.npz") as arrays:
+        stored = dict(arrays)
+    np.savez(tmp_path / "old.npz", **{**stored, "sums_scale": kept})
+    again = trainer.load_checkpoint(tmp_path / "old.npz")
+    assert again.sums_scale.shape == (2, len(SMALL_SHAPES))
+    assert (again.sums_scale == np.reshape(kept, (-1, 1))).all()
