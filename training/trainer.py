@@ -182,7 +182,7 @@ class Training:
 
     @property
     def late_shapes(self) -> bool:
-        """Whether the late stages read LATE_SHAPES besides the first stage's shapes."""
+        """Whether the late stages read shapes of their own besides the first stage's."""
         return bool((self.first_stages > 0).any())
 
     def add_late_shapes(self, shapes: tuple[tuple[int, ...], ...] = LATE_SHAPES) -> bool:

@@ -118,10 +118,8 @@ class Network:
     placements: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        first = (np.zeros(len(self.shapes), np.int64) if self.first_stages is None
-                 else np.asarray(self.first_stages, np.int64))
-        object.__setattr__(self, "first_stages", first)
-        object.__setattr__(self, "placements", placements(self.shapes, first))
+        object.__setattr__(self, "placements", placements(self.shapes, self.first_stages))
+        object.__setattr__(self, "first_stages", self.placements[:, FIRST_STAGE].copy())
 
 
 def empty_network(shapes: tuple[tuple[int, ...], ...] = SHAPES, stages: int = STAGES,

@@ -12,8 +12,9 @@ take next to no room compressed. A stage's file keeps the shapes it reads only (
 zeros in the first stage are left out), so the first stage of a network whose late stages
 gained shapes is the same file as before. A stage kept in a file of its own is written the
 same way each time it is saved, so a network that changes only its late stages ships as new
-late-stage files beside the same first-stage file, which git stores once. Format 4 files (every stage in
-the one file) and format 3 files (two stages, kept whole, boards read as they are) still load.
+late-stage files beside the same first-stage file, which git stores once. Format 4 files (every
+stage in the one file) and format 3 files (two stages, kept whole, boards read as they are)
+still load.
 Loading checks everything the compiled evaluation relies on, so a missing, truncated or
 altered file is a WeightsError naming the file, never a network that plays wrong moves.
 Files before format 6 have no late shapes: every stage reads every shape.
